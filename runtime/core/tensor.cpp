@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "openvino/runtime/tensor.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace ov {
+
+struct Tensor::Impl {
+    element::Type type;
+    Shape shape;
+    Strides byte_strides;  // empty: dense row-major
+    void* data = nullptr;
+    size_t capacity_bytes = 0;
+    bool owns = false;
+
+    ~Impl() {
+        if (owns)
+            std::free(data);
+    }
+    size_t byte_size() const { return shape_size(shape) * type.size(); }
+};
+
+namespace {
+constexpr size_t alignment = 64;
+
+void* allocate(size_t bytes) {
+    // aligned_alloc requires a multiple of the alignment; a zero-sized tensor still gets a pointer.
+    const size_t rounded = ((bytes + alignment - 1) / alignment) * alignment;
+    void* p = std::aligned_alloc(alignment, rounded == 0 ? alignment : rounded);
+    OPENVINO_ASSERT(p, "Cannot allocate ", bytes, " bytes for a tensor");
+    return p;
+}
+}  // namespace
+
+Tensor::Tensor(const element::Type& type, const Shape& shape) : m_impl(std::make_shared<Impl>()) {
+    OPENVINO_ASSERT(type.is_static(), "Cannot allocate a tensor of element type ", type);
+    m_impl->type = type;
+    m_impl->shape = shape;
+    m_impl->capacity_bytes = m_impl->byte_size();
+    m_impl->data = allocate(m_impl->capacity_bytes);
+    m_impl->owns = true;
+}
+
+Tensor::Tensor(const element::Type& type, const Shape& shape, void* host_ptr, const Strides& strides)
+    : m_impl(std::make_shared<Impl>()) {
+    OPENVINO_ASSERT(type.is_static(), "Cannot create a tensor of element type ", type);
+    OPENVINO_ASSERT(host_ptr || shape_size(shape) == 0, "A tensor of shape ", shape, " needs memory, got a null pointer");
+    OPENVINO_ASSERT(strides.empty() || strides.size() == shape.size(), "Tensor strides ", strides,
+                    " do not match the rank of shape ", shape);
+    m_impl->type = type;
+    m_impl->shape = shape;
+    m_impl->data = host_ptr;
+    m_impl->capacity_bytes = m_impl->byte_size();
+    if (!strides.empty() && strides != Strides(get_strides()))
+        m_impl->byte_strides = strides;
+}
+
+void Tensor::set_shape(const Shape& shape) {
+    OPENVINO_ASSERT(m_impl, "Cannot set the shape of an empty tensor");
+    const size_t needed = shape_size(shape) * m_impl->type.size();
+    if (needed > m_impl->capacity_bytes) {
+        OPENVINO_ASSERT(m_impl->owns, "Cannot set shape ", shape, " on a tensor wrapping user memory of ",
+                        m_impl->capacity_bytes, " bytes");
+        std::free(m_impl->data);
+        m_impl->data = allocate(needed);
+        m_impl->capacity_bytes = needed;
+    }
+    m_impl->shape = shape;
+    m_impl->byte_strides.clear();
+}
+
+const Shape& Tensor::get_shape() const {
+    OPENVINO_ASSERT(m_impl, "The tensor is empty");
+    return m_impl->shape;
+}
+
+const element::Type& Tensor::get_element_type() const {
+    OPENVINO_ASSERT(m_impl, "The tensor is empty");
+    return m_impl->type;
+}
+
+size_t Tensor::get_size() const { return m_impl ? shape_size(m_impl->shape) : 0; }
+size_t Tensor::get_byte_size() const { return m_impl ? m_impl->byte_size() : 0; }
+
+Strides Tensor::get_strides() const {
+    OPENVINO_ASSERT(m_impl, "The tensor is empty");
+    if (!m_impl->byte_strides.empty())
+        return m_impl->byte_strides;
+    Strides strides;
+    for (auto s : row_major_strides(m_impl->shape))
+        strides.push_back(s * m_impl->type.size());
+    return strides;
+}
+
+bool Tensor::is_continuous() const { return m_impl && m_impl->byte_strides.empty(); }
+
+void* Tensor::data() const { return m_impl ? m_impl->data : nullptr; }
+
+void Tensor::check_type(const element::Type& requested) const {
+    OPENVINO_ASSERT(m_impl, "The tensor is empty");
+    // Byte-sized integral types (boolean, u8, i8) are interchangeable views of the same bytes.
+    const bool same_bytes = requested.size() == 1 && m_impl->type.size() == 1 && !requested.is_real() &&
+                            !m_impl->type.is_real();
+    OPENVINO_ASSERT(requested == m_impl->type || same_bytes,
+                    "Tensor data of element type ", m_impl->type, " cannot be read as ", requested);
+}
+
+void Tensor::copy_to(ov::Tensor& dst) const {
+    OPENVINO_ASSERT(m_impl, "Cannot copy an empty tensor");
+    OPENVINO_ASSERT(dst, "Cannot copy into an empty tensor");
+    OPENVINO_ASSERT(dst.get_element_type() == m_impl->type, "Cannot copy a ", m_impl->type, " tensor into a ",
+                    dst.get_element_type(), " tensor");
+    if (dst.get_shape() != m_impl->shape)
+        dst.set_shape(m_impl->shape);
+    if (is_continuous() && dst.is_continuous()) {
+        std::memcpy(dst.data(), data(), get_byte_size());
+        return;
+    }
+    // Strided copy, element by element, walking the coordinates in row-major order.
+    const auto src_strides = get_strides(), dst_strides = dst.get_strides();
+    const size_t rank = m_impl->shape.size(), elem = m_impl->type.size(), n = get_size();
+    std::vector<size_t> coord(rank, 0);
+    for (size_t i = 0; i < n; ++i) {
+        size_t src_off = 0, dst_off = 0;
+        for (size_t d = 0; d < rank; ++d) {
+            src_off += coord[d] * src_strides[d];
+            dst_off += coord[d] * dst_strides[d];
+        }
+        std::memcpy(static_cast<char*>(dst.data()) + dst_off, static_cast<const char*>(data()) + src_off, elem);
+        for (size_t d = rank; d-- > 0;) {
+            if (++coord[d] < m_impl->shape[d])
+                break;
+            coord[d] = 0;
+        }
+    }
+}
+
+}  // namespace ov

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "devmux/plugin/device_identity.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <map>
+
+#include <boost/uuid/name_generator_sha1.hpp>
+#include <boost/uuid/uuid.hpp>
+
+namespace devmux {
+namespace {
+
+// devmux's namespace for name-based device UUIDs. It is itself uuid5(NAMESPACE_URL, "devmux:device-identity"),
+// fixed here forever: changing it would change every device UUID devmux reports.
+constexpr uint8_t devmux_namespace[16] = {0x9f, 0xc6, 0xdb, 0x1a, 0xda, 0xa1, 0x54, 0x08,
+                                          0x9b, 0x93, 0x7b, 0x1a, 0x3d, 0xc4, 0xe1, 0xfb};
+
+std::string trim(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t");
+    if (first == std::string::npos)
+        return {};
+    const auto last = s.find_last_not_of(" \t\r");
+    return s.substr(first, last - first + 1);
+}
+
+// The "key : value" fields of the first processor block of /proc/cpuinfo (empty when unreadable).
+std::map<std::string, std::string> first_processor_fields() {
+    std::map<std::string, std::string> fields;
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (trim(line).empty()) {
+            if (!fields.empty())
+                break;  // the blank line after the first processor's block
+            continue;
+        }
+        const auto colon = line.find(':');
+        if (colon == std::string::npos)
+            continue;
+        fields.emplace(trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
+    }
+    return fields;
+}
+
+std::string field_or_empty(const std::map<std::string, std::string>& fields, const char* key) {
+    const auto it = fields.find(key);
+    return it == fields.end() ? std::string() : it->second;
+}
+
+std::string architecture_name() {
+#if defined(__x86_64__)
+    return "x86_64";
+#elif defined(__aarch64__)
+    return "aarch64";
+#elif defined(__riscv)
+    return "riscv";
+#else
+    return "unknown";
+#endif
+}
+
+}  // namespace
+
+ov::device::UUID uuid_from_name(const std::string& name) {
+    boost::uuids::uuid ns;
+    std::memcpy(ns.data, devmux_namespace, sizeof(devmux_namespace));
+    const boost::uuids::uuid id = boost::uuids::name_generator_sha1(ns)(name);
+    ov::device::UUID result{};
+    std::copy(id.begin(), id.end(), result.uuid.begin());
+    return result;
+}
+
+std::string host_cpu_name() {
+    const auto fields = first_processor_fields();
+    std::string name = field_or_empty(fields, "model name");
+    if (name.empty())
+        name = field_or_empty(fields, "Model");  // some Arm kernels name the board this way
+    return name.empty() ? architecture_name() + " CPU" : name;
+}
+
+ov::device::UUID host_cpu_uuid() {
+    const auto fields = first_processor_fields();
+    // Fields that identify the processor model but not this particular chip or its clock, so that every
+    // process on the machine (and every backend driving this CPU) derives the same UUID.
+    std::string identity = "cpu|" + architecture_name();
+    for (const char* key : {"vendor_id", "model name", "cpu family", "model", "stepping", "CPU implementer",
+                            "CPU architecture", "CPU variant", "CPU part", "CPU revision"})
+        identity += std::string("|") + key + "=" + field_or_empty(fields, key);
+    return uuid_from_name(identity);
+}
+
+}  // namespace devmux
