@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "openvino/core/any.hpp"
+#include "openvino/runtime/properties.hpp"
+
+namespace devmux {
+namespace cpu {
+
+/// The CPU plugin's settable properties: the plugin's defaults, and a copy per compiled model.
+struct Config {
+    bool enable_profiling = false;
+    int32_t num_threads = 0;  // 0: one per hardware thread
+    int32_t compilation_num_threads = 0;
+    ov::streams::Num num_streams{1};
+    ov::hint::PerformanceMode performance_mode = ov::hint::PerformanceMode::LATENCY;
+    ov::hint::ExecutionMode execution_mode = ov::hint::ExecutionMode::PERFORMANCE;
+    uint32_t num_requests = 0;  // 0: no limit
+    std::string cache_dir;
+    ov::log::Level log_level = ov::log::Level::NO;
+
+    /// Applies every pair; throws ov::Exception naming the key (and value) that is unknown, read-only or
+    /// invalid. Nothing is changed when one pair fails.
+    void set(const ov::AnyMap& properties);
+    /// Whether `name` is one of the keys set() accepts.
+    static bool is_settable(const std::string& name);
+    /// The value of a settable key (empty Any for others).
+    ov::Any get(const std::string& name) const;
+    /// The settable keys, as listed in supported_properties.
+    static std::vector<ov::PropertyName> settable_properties();
+    /// The settings that define a compiled model, as strings (for export).
+    ov::AnyMap to_map() const;
+
+    /// The threads inference uses: num_threads, or the hardware's.
+    size_t threads() const;
+    /// Streams in effect: the number set, or for AUTO/NUMA 1 under LATENCY and several under THROUGHPUT.
+    uint32_t streams() const;
+    /// What ov::optimal_number_of_infer_requests reports: the streams, capped by hint::num_requests.
+    uint32_t optimal_requests() const;
+};
+
+}  // namespace cpu
+}  // namespace devmux

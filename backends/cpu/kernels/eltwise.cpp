@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: Apache-2.0
+// f32 binary arithmetic (Add, Subtract, Multiply, Divide, Maximum, Minimum) for the broadcasts models
+// use: equal shapes, and one operand varying along one contiguous run of axes of the other (a scalar,
+// a per-channel bias [1,C,1,1], a row vector...). Other broadcasts stay with the reference.
+#include <algorithm>
+
+#include "kernels/kernel.hpp"
+#include "kernels/optimized.hpp"
+#include "openvino/op/add.hpp"
+#include "openvino/op/divide.hpp"
+#include "openvino/op/maximum.hpp"
+#include "openvino/op/minimum.hpp"
+#include "openvino/op/multiply.hpp"
+#include "openvino/op/subtract.hpp"
+#include "thread_pool.hpp"
+
+namespace devmux {
+namespace cpu {
+namespace {
+
+enum class BinaryOp { add, subtract, multiply, divide, maximum, minimum };
+
+// The output seen as [outer, mid, inner]: the full operand is dense over it, the other one is indexed by
+// mid only (mid == 1 for a scalar; everything is mid for equal shapes).
+struct BinaryGeometry {
+    size_t outer = 1, mid = 1, inner = 1;
+    bool small_is_first = false;  // which operand is the broadcast one
+};
+
+template <typename Op>
+void run_rows(const float* full, const float* small, float* out, const BinaryGeometry& g, bool small_first,
+              size_t row_begin, size_t row_end, Op op) {
+    for (size_t row = row_begin; row < row_end; ++row) {
+        const float s = small[row % g.mid];
+        const float* f = full + row * g.inner;
+        float* o = out + row * g.inner;
+        if (small_first)
+            for (size_t i = 0; i < g.inner; ++i)
+                o[i] = op(s, f[i]);
+        else
+            for (size_t i = 0; i < g.inner; ++i)
+                o[i] = op(f[i], s);
+    }
+}
+
+template <typename Op>
+void run_equal(const float* a, const float* b, float* out, size_t begin, size_t end, Op op) {
+    for (size_t i = begin; i < end; ++i)
+        out[i] = op(a[i], b[i]);
+}
+
+class BinaryKernel final : public Kernel {
+public:
+    BinaryKernel(BinaryOp op, const BinaryGeometry& g, bool equal_shapes)
+        : m_op(op), m_g(g), m_equal(equal_shapes) {}
+
+    std::string name() const override { return m_equal ? "eltwise_f32" : "eltwise_broadcast_f32"; }
+
+    void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
+        switch (m_op) {
+        case BinaryOp::add: return dispatch(inputs, outputs, ctx, [](float x, float y) { return x + y; });
+        case BinaryOp::subtract: return dispatch(inputs, outputs, ctx, [](float x, float y) { return x - y; });
+        case BinaryOp::multiply: return dispatch(inputs, outputs, ctx, [](float x, float y) { return x * y; });
+        case BinaryOp::divide: return dispatch(inputs, outputs, ctx, [](float x, float y) { return x / y; });
+        case BinaryOp::maximum: return dispatch(inputs, outputs, ctx, [](float x, float y) { return x < y ? y : x; });
+        case BinaryOp::minimum: return dispatch(inputs, outputs, ctx, [](float x, float y) { return y < x ? y : x; });
+        }
+    }
+
+private:
+    template <typename Op>
+    void dispatch(const ov::TensorVector& inputs, ov::TensorVector& outputs, ExecContext& ctx, Op op) const {
+        const float* a = static_cast<const float*>(inputs[0].data());
+        const float* b = static_cast<const float*>(inputs[1].data());
+        float* out = static_cast<float*>(outputs[0].data());
+        const size_t total = m_g.outer * m_g.mid * m_g.inner;
+        // Memory-bound: split only when there is enough to share out.
+        const size_t tasks = ctx.pool && total >= (1u << 16) ? std::min<size_t>(ctx.pool->size() * 2, 64) : 1;
+        if (m_equal) {
+            auto part = [&](size_t t) { run_equal(a, b, out, total * t / tasks, total * (t + 1) / tasks, op); };
+            tasks > 1 ? ctx.pool->parallel_for(tasks, part) : part(0);
+            return;
+        }
+        const float* full = m_g.small_is_first ? b : a;
+        const float* small = m_g.small_is_first ? a : b;
+        const size_t rows = m_g.outer * m_g.mid;
+        const size_t row_tasks = std::min(tasks, rows);
+        auto part = [&](size_t t) {
+            run_rows(full, small, out, m_g, m_g.small_is_first, rows * t / row_tasks, rows * (t + 1) / row_tasks, op);
+        };
+        row_tasks > 1 ? ctx.pool->parallel_for(row_tasks, part) : part(0);
+    }
+
+    BinaryOp m_op;
+    BinaryGeometry m_g;
+    bool m_equal;
+};
+
+// Whether `small` (aligned to the output's rank) is the output restricted to one contiguous run of axes,
+// and the [outer, mid, inner] view that makes it so.
+bool broadcast_geometry(const ov::Shape& out, const ov::Shape& small_shape, BinaryGeometry& g) {
+    if (small_shape.size() > out.size())
+        return false;
+    ov::Shape small(out.size() - small_shape.size(), 1);
+    small.insert(small.end(), small_shape.begin(), small_shape.end());
+    size_t first = out.size(), last = 0;  // the run [first, last) of axes where small is not 1
+    for (size_t d = 0; d < out.size(); ++d) {
+        if (small[d] == 1 && out[d] != 1)
+            continue;
+        if (small[d] != out[d])
+            return false;
+        if (small[d] != 1) {
+            first = std::min(first, d);
+            last = d + 1;
+        }
+    }
+    if (first == out.size()) {  // a scalar
+        first = 0;
+        last = 0;
+    }
+    for (size_t d = first; d < last; ++d)
+        if (small[d] != out[d])
+            return false;  // a hole inside the run: not one contiguous block
+    g.outer = ov::shape_size(ov::Shape(out.begin(), out.begin() + first));
+    g.mid = ov::shape_size(ov::Shape(out.begin() + first, out.begin() + last));
+    g.inner = ov::shape_size(ov::Shape(out.begin() + last, out.end()));
+    return true;
+}
+
+}  // namespace
+
+std::shared_ptr<const Kernel> make_binary_kernel(const std::shared_ptr<ov::Node>& node) {
+    BinaryOp op;
+    if (ov::is_type<ov::op::v1::Add>(node))
+        op = BinaryOp::add;
+    else if (ov::is_type<ov::op::v1::Subtract>(node))
+        op = BinaryOp::subtract;
+    else if (ov::is_type<ov::op::v1::Multiply>(node))
+        op = BinaryOp::multiply;
+    else if (ov::is_type<ov::op::v1::Divide>(node))
+        op = BinaryOp::divide;
+    else if (ov::is_type<ov::op::v1::Maximum>(node))
+        op = BinaryOp::maximum;
+    else if (ov::is_type<ov::op::v1::Minimum>(node))
+        op = BinaryOp::minimum;
+    else
+        return nullptr;
+    for (size_t i = 0; i < 2; ++i)
+        if (node->get_input_element_type(i) != ov::element::f32 || node->get_input_partial_shape(i).is_dynamic())
+            return nullptr;
+    if (node->get_output_element_type(0) != ov::element::f32 || node->get_output_partial_shape(0).is_dynamic())
+        return nullptr;
+    const auto arith = ov::as_type_ptr<ov::op::util::BinaryElementwiseArithmetic>(node);
+    const ov::Shape out = node->get_output_shape(0), a = node->get_input_shape(0), b = node->get_input_shape(1);
+    if (a == out && b == out) {
+        BinaryGeometry g;
+        g.inner = ov::shape_size(out);
+        return std::make_shared<BinaryKernel>(op, g, true);
+    }
+    // Broadcasting other than numpy (PDPD) keeps the reference.
+    if (!arith || arith->get_autob().m_type != ov::op::AutoBroadcastType::NUMPY)
+        return nullptr;
+    BinaryGeometry g;
+    if (a == out && broadcast_geometry(out, b, g)) {
+        g.small_is_first = false;
+    } else if (b == out && broadcast_geometry(out, a, g)) {
+        g.small_is_first = true;
+    } else {
+        return nullptr;
+    }
+    return std::make_shared<BinaryKernel>(op, g, false);
+}
+
+}  // namespace cpu
+}  // namespace devmux

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// f32 MatMul: every batch becomes one sgemm on row-major [M,K] x [K,N]. A transposed operand is brought to
+// that layout first: a Constant B once at compile time, anything else per inference into scratch.
+#include <algorithm>
+#include <vector>
+
+#include "kernels/gemm.hpp"
+#include "kernels/kernel.hpp"
+#include "kernels/optimized.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/matmul.hpp"
+
+namespace devmux {
+namespace cpu {
+namespace {
+
+// dst[b][r][c] = src[b][c][r] for `batches` matrices stored [cols, rows].
+void transpose_batches(const float* src, float* dst, size_t batches, size_t rows, size_t cols) {
+    for (size_t b = 0; b < batches; ++b) {
+        const float* s = src + b * rows * cols;
+        float* d = dst + b * rows * cols;
+        for (size_t r = 0; r < rows; ++r)
+            for (size_t c = 0; c < cols; ++c)
+                d[r * cols + c] = s[c * rows + r];
+    }
+}
+
+struct MatMulGeometry {
+    size_t M = 0, N = 0, K = 0;
+    size_t a_batches = 1, b_batches = 1;
+    bool transpose_a = false, transpose_b = false;
+    std::vector<size_t> a_index, b_index;  // per output batch: which batch of A and of B it multiplies
+};
+
+class MatMulKernel final : public Kernel {
+public:
+    MatMulKernel(MatMulGeometry g, std::vector<float> packed_b) : m_g(std::move(g)), m_packed_b(std::move(packed_b)) {}
+
+    std::string name() const override { return "gemm_f32"; }
+    size_t scratch_bytes() const override { return (a_scratch() + b_scratch()) * sizeof(float); }
+
+    void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void* scratch,
+                 ExecContext& ctx) const override {
+        const MatMulGeometry& g = m_g;
+        const float* a = static_cast<const float*>(inputs[0].data());
+        const float* b = m_packed_b.empty() ? static_cast<const float*>(inputs[1].data()) : m_packed_b.data();
+        float* c = static_cast<float*>(outputs[0].data());
+        float* scratch_a = static_cast<float*>(scratch);
+        float* scratch_b = scratch_a + a_scratch();
+        if (g.transpose_a) {
+            transpose_batches(a, scratch_a, g.a_batches, g.M, g.K);
+            a = scratch_a;
+        }
+        if (g.transpose_b && m_packed_b.empty()) {
+            transpose_batches(b, scratch_b, g.b_batches, g.K, g.N);
+            b = scratch_b;
+        }
+        for (size_t i = 0; i < g.a_index.size(); ++i)
+            sgemm(ctx.pool, g.M, g.N, g.K, a + g.a_index[i] * g.M * g.K, g.K, b + g.b_index[i] * g.K * g.N, g.N,
+                  c + i * g.M * g.N, g.N);
+    }
+
+private:
+    size_t a_scratch() const { return m_g.transpose_a ? m_g.a_batches * m_g.M * m_g.K : 0; }
+    size_t b_scratch() const { return m_g.transpose_b && m_packed_b.empty() ? m_g.b_batches * m_g.K * m_g.N : 0; }
+
+    MatMulGeometry m_g;
+    std::vector<float> m_packed_b;  // B as [b_batches, K, N] when it was a transposed Constant
+};
+
+}  // namespace
+
+std::shared_ptr<const Kernel> make_matmul_kernel(const std::shared_ptr<ov::Node>& node) {
+    const auto matmul = ov::as_type_ptr<ov::op::v0::MatMul>(node);
+    if (!matmul || node->get_input_element_type(0) != ov::element::f32 ||
+        node->get_input_element_type(1) != ov::element::f32 || node->get_output_element_type(0) != ov::element::f32)
+        return nullptr;
+    if (node->get_input_partial_shape(0).is_dynamic() || node->get_input_partial_shape(1).is_dynamic() ||
+        node->get_output_partial_shape(0).is_dynamic())
+        return nullptr;
+    ov::Shape sa = node->get_input_shape(0), sb = node->get_input_shape(1);
+    if (sa.empty() || sb.empty())
+        return nullptr;
+    MatMulGeometry g;
+    g.transpose_a = matmul->get_transpose_a() && sa.size() > 1;
+    g.transpose_b = matmul->get_transpose_b() && sb.size() > 1;
+    if (sa.size() == 1)
+        sa.insert(sa.begin(), 1);
+    if (sb.size() == 1)
+        sb.push_back(1);
+    const size_t ar = sa[sa.size() - 2], ac = sa.back(), br = sb[sb.size() - 2], bc = sb.back();
+    g.M = g.transpose_a ? ac : ar;
+    g.K = g.transpose_a ? ar : ac;
+    g.N = g.transpose_b ? br : bc;
+    if ((g.transpose_b ? bc : br) != g.K)
+        return nullptr;
+
+    // Batch axes, broadcast numpy-style from the right.
+    const ov::Shape batch_a(sa.begin(), sa.end() - 2), batch_b(sb.begin(), sb.end() - 2);
+    const size_t rank = std::max(batch_a.size(), batch_b.size());
+    ov::Shape ea(rank, 1), eb(rank, 1), eo(rank, 1);
+    std::copy(batch_a.begin(), batch_a.end(), ea.begin() + (rank - batch_a.size()));
+    std::copy(batch_b.begin(), batch_b.end(), eb.begin() + (rank - batch_b.size()));
+    for (size_t i = 0; i < rank; ++i) {
+        if (ea[i] != eb[i] && ea[i] != 1 && eb[i] != 1)
+            return nullptr;
+        eo[i] = std::max(ea[i], eb[i]);
+    }
+    g.a_batches = ov::shape_size(ea);
+    g.b_batches = ov::shape_size(eb);
+    const size_t out_batches = ov::shape_size(eo);
+    if (out_batches * g.M * g.N != ov::shape_size(node->get_output_shape(0)))
+        return nullptr;
+    std::vector<size_t> coord(rank, 0);
+    for (size_t i = 0; i < out_batches; ++i) {
+        size_t ia = 0, ib = 0;
+        for (size_t d = 0; d < rank; ++d) {
+            ia = ia * ea[d] + (ea[d] == 1 ? 0 : coord[d]);
+            ib = ib * eb[d] + (eb[d] == 1 ? 0 : coord[d]);
+        }
+        g.a_index.push_back(ia);
+        g.b_index.push_back(ib);
+        for (size_t d = rank; d-- > 0;) {
+            if (++coord[d] < eo[d])
+                break;
+            coord[d] = 0;
+        }
+    }
+
+    std::vector<float> packed_b;
+    if (g.transpose_b) {
+        if (auto constant = ov::as_type_ptr<ov::op::v0::Constant>(node->get_input_node_shared_ptr(1))) {
+            packed_b.resize(g.b_batches * g.K * g.N);
+            transpose_batches(constant->get_data_ptr<float>(), packed_b.data(), g.b_batches, g.K, g.N);
+        }
+    }
+    return std::make_shared<MatMulKernel>(std::move(g), std::move(packed_b));
+}
+
+}  // namespace cpu
+}  // namespace devmux

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: Apache-2.0
+// f32 ReduceMean / ReduceSum / ReduceMax / ReduceProd over one contiguous run of axes (global pooling,
+// per-row sums...) and Softmax: the input seen as [outer, reduced, inner]. Other axis sets stay with the
+// reference.
+#include <cmath>
+#include <algorithm>
+#include <limits>
+
+#include "kernels/kernel.hpp"
+#include "kernels/optimized.hpp"
+#include "openvino/op/reduce_max.hpp"
+#include "openvino/op/reduce_mean.hpp"
+#include "openvino/op/reduce_prod.hpp"
+#include "openvino/op/reduce_sum.hpp"
+#include "openvino/op/softmax.hpp"
+#include "thread_pool.hpp"
+
+namespace devmux {
+namespace cpu {
+namespace {
+
+enum class ReduceOp { mean, sum, max, prod };
+
+class ReduceKernel final : public Kernel {
+public:
+    ReduceKernel(ReduceOp op, size_t outer, size_t reduced, size_t inner)
+        : m_op(op), m_outer(outer), m_reduced(reduced), m_inner(inner) {}
+    std::string name() const override { return "reduce_f32"; }
+
+    void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
+        const float* in = static_cast<const float*>(inputs[0].data());
+        float* out = static_cast<float*>(outputs[0].data());
+        auto slab = [&](size_t o) {
+            const float* src = in + o * m_reduced * m_inner;
+            float* dst = out + o * m_inner;
+            if (m_inner == 1) {
+                // One contiguous run per output: accumulate in double, as long sums lose bits in float.
+                double acc = identity();
+                for (size_t r = 0; r < m_reduced; ++r)
+                    acc = combine(acc, src[r]);
+                dst[0] = finish(acc);
+                return;
+            }
+            for (size_t i = 0; i < m_inner; ++i)
+                dst[i] = static_cast<float>(identity());
+            for (size_t r = 0; r < m_reduced; ++r) {
+                const float* row = src + r * m_inner;
+                switch (m_op) {
+                case ReduceOp::mean:
+                case ReduceOp::sum:
+                    for (size_t i = 0; i < m_inner; ++i)
+                        dst[i] += row[i];
+                    break;
+                case ReduceOp::max:
+                    for (size_t i = 0; i < m_inner; ++i)
+                        dst[i] = row[i] > dst[i] ? row[i] : dst[i];
+                    break;
+                case ReduceOp::prod:
+                    for (size_t i = 0; i < m_inner; ++i)
+                        dst[i] *= row[i];
+                    break;
+                }
+            }
+            if (m_op == ReduceOp::mean)
+                for (size_t i = 0; i < m_inner; ++i)
+                    dst[i] /= static_cast<float>(m_reduced);
+        };
+        if (ctx.pool && m_outer > 1 && m_outer * m_reduced * m_inner >= (1u << 16))
+            ctx.pool->parallel_for(m_outer, slab);
+        else
+            for (size_t o = 0; o < m_outer; ++o)
+                slab(o);
+    }
+
+private:
+    double identity() const {
+        switch (m_op) {
+        case ReduceOp::max: return -std::numeric_limits<double>::infinity();
+        case ReduceOp::prod: return 1.0;
+        default: return 0.0;
+        }
+    }
+    double combine(double acc, float v) const {
+        switch (m_op) {
+        case ReduceOp::max: return v > acc ? v : acc;
+        case ReduceOp::prod: return acc * v;
+        default: return acc + v;
+        }
+    }
+    float finish(double acc) const {
+        return static_cast<float>(m_op == ReduceOp::mean ? acc / static_cast<double>(m_reduced) : acc);
+    }
+
+    ReduceOp m_op;
+    size_t m_outer, m_reduced, m_inner;
+};
+
+// softmax(x)[o, r, i] = exp(x - max_r x) / sum_r exp(x - max_r x), per (o, i).
+class SoftmaxKernel final : public Kernel {
+public:
+    SoftmaxKernel(size_t outer, size_t axis_len, size_t inner) : m_outer(outer), m_len(axis_len), m_inner(inner) {}
+    std::string name() const override { return "softmax_f32"; }
+
+    void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
+        const float* in = static_cast<const float*>(inputs[0].data());
+        float* out = static_cast<float*>(outputs[0].data());
+        auto slab = [&](size_t o) {
+            for (size_t i = 0; i < m_inner; ++i) {
+                const float* src = in + o * m_len * m_inner + i;
+                float* dst = out + o * m_len * m_inner + i;
+                float max = src[0];
+                for (size_t r = 1; r < m_len; ++r)
+                    max = src[r * m_inner] > max ? src[r * m_inner] : max;
+                double sum = 0;
+                for (size_t r = 0; r < m_len; ++r) {
+                    dst[r * m_inner] = std::exp(src[r * m_inner] - max);
+                    sum += dst[r * m_inner];
+                }
+                const float scale = static_cast<float>(1.0 / sum);
+                for (size_t r = 0; r < m_len; ++r)
+                    dst[r * m_inner] *= scale;
+            }
+        };
+        if (ctx.pool && m_outer > 1 && m_outer * m_len * m_inner >= (1u << 16))
+            ctx.pool->parallel_for(m_outer, slab);
+        else
+            for (size_t o = 0; o < m_outer; ++o)
+                slab(o);
+    }
+
+private:
+    size_t m_outer, m_len, m_inner;
+};
+
+}  // namespace
+
+std::shared_ptr<const Kernel> make_softmax_kernel(const std::shared_ptr<ov::Node>& node) {
+    int64_t axis = 0;
+    if (auto v1 = ov::as_type_ptr<ov::op::v1::Softmax>(node))
+        axis = static_cast<int64_t>(v1->get_axis());
+    else if (auto v8 = ov::as_type_ptr<ov::op::v8::Softmax>(node))
+        axis = v8->get_axis();
+    else
+        return nullptr;
+    if (node->get_input_element_type(0) != ov::element::f32 || node->get_input_partial_shape(0).is_dynamic())
+        return nullptr;
+    const ov::Shape in = node->get_input_shape(0);
+    const int64_t rank = static_cast<int64_t>(in.size());
+    if (axis < 0)
+        axis += rank;
+    if (axis < 0 || axis >= rank || in[static_cast<size_t>(axis)] == 0)
+        return nullptr;
+    const auto a = static_cast<size_t>(axis);
+    return std::make_shared<SoftmaxKernel>(ov::shape_size(ov::Shape(in.begin(), in.begin() + a)), in[a],
+                                           ov::shape_size(ov::Shape(in.begin() + a + 1, in.end())));
+}
+
+std::shared_ptr<const Kernel> make_reduce_kernel(const std::shared_ptr<ov::Node>& node) {
+    ReduceOp op;
+    if (ov::is_type<ov::op::v1::ReduceMean>(node))
+        op = ReduceOp::mean;
+    else if (ov::is_type<ov::op::v1::ReduceSum>(node))
+        op = ReduceOp::sum;
+    else if (ov::is_type<ov::op::v1::ReduceMax>(node))
+        op = ReduceOp::max;
+    else if (ov::is_type<ov::op::v1::ReduceProd>(node))
+        op = ReduceOp::prod;
+    else
+        return nullptr;
+    const auto reduction = ov::as_type_ptr<ov::op::util::ReductionBase>(node);
+    if (!reduction || !reduction->reduction_axes_constant() || node->get_input_element_type(0) != ov::element::f32 ||
+        node->get_input_partial_shape(0).is_dynamic() || node->get_output_partial_shape(0).is_dynamic())
+        return nullptr;
+    const ov::Shape in = node->get_input_shape(0);
+    const ov::AxisSet axes = reduction->get_reduction_axes();
+    if (axes.empty() || *axes.rbegin() >= in.size() || *axes.rbegin() - *axes.begin() + 1 != axes.size())
+        return nullptr;  // no axes, or not one contiguous run
+    const size_t first = *axes.begin(), last = *axes.rbegin() + 1;
+    const size_t outer = ov::shape_size(ov::Shape(in.begin(), in.begin() + first));
+    const size_t reduced = ov::shape_size(ov::Shape(in.begin() + first, in.begin() + last));
+    const size_t inner = ov::shape_size(ov::Shape(in.begin() + last, in.end()));
+    if (reduced == 0)
+        return nullptr;
+    return std::make_shared<ReduceKernel>(op, outer, reduced, inner);
+}
+
+}  // namespace cpu
+}  // namespace devmux

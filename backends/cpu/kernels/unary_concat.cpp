@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: Apache-2.0
+// Cheap ops that run on every activation: f32 Relu / Sigmoid / Tanh / Exp / Sqrt / Clamp, and Concat of
+// any element type (row copies). Their reference versions are correct but allocate per call; these
+// keep an inference allocation-free and spread large tensors over the pool.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "kernels/kernel.hpp"
+#include "kernels/optimized.hpp"
+#include "openvino/op/clamp.hpp"
+#include "openvino/op/concat.hpp"
+#include "openvino/op/exp.hpp"
+#include "openvino/op/relu.hpp"
+#include "openvino/op/sigmoid.hpp"
+#include "openvino/op/sqrt.hpp"
+#include "openvino/op/tanh.hpp"
+#include "thread_pool.hpp"
+
+namespace devmux {
+namespace cpu {
+namespace {
+
+enum class UnaryOp { relu, sigmoid, tanh, exp, sqrt, clamp };
+
+class UnaryKernel final : public Kernel {
+public:
+    UnaryKernel(UnaryOp op, float lo, float hi) : m_op(op), m_lo(lo), m_hi(hi) {}
+    std::string name() const override { return "eltwise_f32"; }
+
+    void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
+        const float* in = static_cast<const float*>(inputs[0].data());
+        float* out = static_cast<float*>(outputs[0].data());
+        const size_t n = inputs[0].get_size();
+        const size_t tasks = ctx.pool && n >= (1u << 16) ? std::min<size_t>(ctx.pool->size() * 2, 64) : 1;
+        auto part = [&](size_t t) { apply(in, out, n * t / tasks, n * (t + 1) / tasks); };
+        if (tasks > 1)
+            ctx.pool->parallel_for(tasks, part);
+        else
+            part(0);
+    }
+
+private:
+    void apply(const float* in, float* out, size_t begin, size_t end) const {
+        switch (m_op) {
+        case UnaryOp::relu:
+            for (size_t i = begin; i < end; ++i)
+                out[i] = in[i] > 0.0f ? in[i] : 0.0f;
+            break;
+        case UnaryOp::sigmoid:
+            for (size_t i = begin; i < end; ++i)
+                out[i] = 1.0f / (1.0f + std::exp(-in[i]));
+            break;
+        case UnaryOp::tanh:
+            for (size_t i = begin; i < end; ++i)
+                out[i] = std::tanh(in[i]);
+            break;
+        case UnaryOp::exp:
+            for (size_t i = begin; i < end; ++i)
+                out[i] = std::exp(in[i]);
+            break;
+        case UnaryOp::sqrt:
+            for (size_t i = begin; i < end; ++i)
+                out[i] = std::sqrt(in[i]);
+            break;
+        case UnaryOp::clamp:
+            for (size_t i = begin; i < end; ++i)
+                out[i] = std::min(std::max(in[i], m_lo), m_hi);
+            break;
+        }
+    }
+
+    UnaryOp m_op;
+    float m_lo, m_hi;
+};
+
+// Output = the inputs' rows side by side: for every index of the axes before `axis`, each input
+// contributes one contiguous run of bytes.
+class ConcatKernel final : public Kernel {
+public:
+    ConcatKernel(size_t outer, std::vector<size_t> run_bytes) : m_outer(outer), m_run_bytes(std::move(run_bytes)) {
+        for (size_t bytes : m_run_bytes)
+            m_row_bytes += bytes;
+    }
+    std::string name() const override { return "concat"; }
+
+    void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
+        char* out = static_cast<char*>(outputs[0].data());
+        auto rows = [&](size_t begin, size_t end) {
+            for (size_t o = begin; o < end; ++o) {
+                char* dst = out + o * m_row_bytes;
+                for (size_t i = 0; i < inputs.size(); ++i) {
+                    std::memcpy(dst, static_cast<const char*>(inputs[i].data()) + o * m_run_bytes[i], m_run_bytes[i]);
+                    dst += m_run_bytes[i];
+                }
+            }
+        };
+        const size_t tasks =
+            ctx.pool && m_outer > 1 && m_outer * m_row_bytes >= (1u << 20) ? std::min(m_outer, ctx.pool->size() * 2) : 1;
+        if (tasks > 1)
+            ctx.pool->parallel_for(tasks, [&](size_t t) { rows(m_outer * t / tasks, m_outer * (t + 1) / tasks); });
+        else
+            rows(0, m_outer);
+    }
+
+private:
+    size_t m_outer;
+    std::vector<size_t> m_run_bytes;  // per input
+    size_t m_row_bytes = 0;
+};
+
+}  // namespace
+
+std::shared_ptr<const Kernel> make_unary_kernel(const std::shared_ptr<ov::Node>& node) {
+    if (node->get_input_size() != 1 || node->get_input_element_type(0) != ov::element::f32 ||
+        node->get_output_element_type(0) != ov::element::f32 || node->get_input_partial_shape(0).is_dynamic())
+        return nullptr;
+    float lo = 0, hi = 0;
+    UnaryOp op;
+    if (ov::is_type<ov::op::v0::Relu>(node)) {
+        op = UnaryOp::relu;
+    } else if (ov::is_type<ov::op::v0::Sigmoid>(node)) {
+        op = UnaryOp::sigmoid;
+    } else if (ov::is_type<ov::op::v0::Tanh>(node)) {
+        op = UnaryOp::tanh;
+    } else if (ov::is_type<ov::op::v0::Exp>(node)) {
+        op = UnaryOp::exp;
+    } else if (ov::is_type<ov::op::v0::Sqrt>(node)) {
+        op = UnaryOp::sqrt;
+    } else if (auto clamp = ov::as_type_ptr<ov::op::v0::Clamp>(node)) {
+        op = UnaryOp::clamp;
+        lo = static_cast<float>(clamp->get_min());
+        hi = static_cast<float>(clamp->get_max());
+    } else {
+        return nullptr;
+    }
+    return std::make_shared<UnaryKernel>(op, lo, hi);
+}
+
+std::shared_ptr<const Kernel> make_concat_kernel(const std::shared_ptr<ov::Node>& node) {
+    const auto concat = ov::as_type_ptr<ov::op::v0::Concat>(node);
+    if (!concat || node->get_output_partial_shape(0).is_dynamic() || concat->get_concatenation_axis() < 0)
+        return nullptr;
+    const auto axis = static_cast<size_t>(concat->get_concatenation_axis());
+    const ov::Shape out = node->get_output_shape(0);
+    if (axis >= out.size())
+        return nullptr;
+    const size_t outer = ov::shape_size(ov::Shape(out.begin(), out.begin() + axis));
+    std::vector<size_t> run_bytes;
+    for (size_t i = 0; i < node->get_input_size(); ++i) {
+        if (node->get_input_partial_shape(i).is_dynamic() ||
+            node->get_input_element_type(i) != node->get_output_element_type(0))
+            return nullptr;
+        const ov::Shape in = node->get_input_shape(i);
+        run_bytes.push_back(ov::shape_size(ov::Shape(in.begin() + axis, in.end())) *
+                            node->get_output_element_type(0).size());
+    }
+    return std::make_shared<ConcatKernel>(outer, std::move(run_bytes));
+}
+
+}  // namespace cpu
+}  // namespace devmux

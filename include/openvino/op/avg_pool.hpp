@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "openvino/op/util/avg_pool_base.hpp"
+
+namespace ov {
+namespace op {
+namespace v1 {
+
+/// @brief Batched average pooling (AvgPool-1).
+class AvgPool : public util::AvgPoolBase {
+public:
+    OPENVINO_OP("AvgPool", "opset1", util::AvgPoolBase);
+
+    AvgPool() = default;
+    AvgPool(const Output<Node>& arg, const Strides& strides, const Shape& pads_begin, const Shape& pads_end,
+            const Shape& kernel, bool exclude_pad, RoundingType rounding_type = RoundingType::FLOOR,
+            const PadType& auto_pad = PadType::EXPLICIT);
+
+    void validate_and_infer_types() override;
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& new_args) const override;
+    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
+    bool has_evaluate() const override;
+};
+
+}  // namespace v1
+}  // namespace op
+}  // namespace ov

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "openvino/runtime/core.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+
+#include "api/core_impl.hpp"
+#include "ir/ir_reader.hpp"
+#include "ir/legacy_v10.hpp"
+#include "openvino/core/except.hpp"
+#include "registry/shared_library.hpp"
+
+namespace ov {
+namespace fs = std::filesystem;
+
+namespace {
+// OpenVINO's default device is AUTO; devmux has no AUTO plugin, so models compiled without a device
+// name go to the CPU.
+constexpr const char* default_device = "CPU";
+
+std::string lower_extension(const std::string& path) {
+    std::string ext = fs::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    return ext;
+}
+}  // namespace
+
+Core::Core(const std::string& xml_config_file) : _impl(std::make_shared<devmux::CoreImpl>()) {
+    std::error_code ec;
+    if (xml_config_file.empty()) {
+        const fs::path beside = fs::path(devmux::registry::runtime_library_dir()) / "plugins.xml";
+        if (fs::is_regular_file(beside, ec))
+            _impl->register_plugins(beside.string());
+        return;
+    }
+    std::string xml = xml_config_file;
+    if (xml.find('/') == std::string::npos && !fs::exists(xml, ec)) {
+        // As OpenVINO: a bare file name is also looked for beside the runtime library.
+        const std::string dir = devmux::registry::runtime_library_dir();
+        const fs::path beside = fs::path(dir) / xml;
+        if (!fs::exists(beside, ec))
+            OPENVINO_THROW("Plugins file '", xml, "' is neither in the working directory nor beside the runtime library (",
+                           dir, ")");
+        xml = beside.string();
+    }
+    _impl->register_plugins(xml);
+}
+
+std::map<std::string, Version> Core::get_versions(const std::string& device_name) const {
+    return _impl->get_versions(device_name);
+}
+
+std::shared_ptr<ov::Model> Core::read_model(const std::string& model_path, const std::string& bin_path,
+                                            const ov::AnyMap& properties) const {
+    for (const auto& kv : properties) {
+        if (kv.first != ov::enable_mmap.name())
+            OPENVINO_THROW("read_model('", model_path, "'): unsupported property '", kv.first,
+                           "' (read_model accepts only ", ov::enable_mmap.name(), ")");
+    }
+    const std::string ext = lower_extension(model_path);
+    if (ext != ".xml")
+        OPENVINO_THROW("Cannot read model '", model_path, "': ",
+                       ext.empty() ? std::string("the file has no extension") : "the format '" + ext + "' is not supported",
+                       "; devmux reads OpenVINO IR models (.xml with its .bin weights)");
+    return devmux::ir::apply_legacy_v10_conventions(devmux::ir::read_model(model_path, bin_path));
+}
+
+std::shared_ptr<ov::Model> Core::read_model(const std::string& model, const Tensor& weights) const {
+    // OpenVINO shares the weights tensor's memory; the IR reader takes an owned buffer, so the
+    // weights are copied once here and the caller's tensor may go at once.
+    std::shared_ptr<const std::vector<uint8_t>> buffer;
+    if (weights) {
+        auto bytes = std::make_shared<std::vector<uint8_t>>(weights.get_byte_size());
+        if (!bytes->empty()) {
+            OPENVINO_ASSERT(weights.is_continuous(), "read_model: the weights tensor must be contiguous");
+            std::memcpy(bytes->data(), weights.data(), bytes->size());
+        }
+        buffer = bytes;
+    }
+    return devmux::ir::apply_legacy_v10_conventions(
+        devmux::ir::read_model_from_memory(model, buffer, "<model in memory>"));
+}
+
+CompiledModel Core::compile_model(const std::shared_ptr<const ov::Model>& model, const AnyMap& properties) {
+    return _impl->compile(model, default_device, properties);
+}
+
+CompiledModel Core::compile_model(const std::shared_ptr<const ov::Model>& model, const std::string& device_name,
+                                  const AnyMap& properties) {
+    return _impl->compile(model, device_name, properties);
+}
+
+CompiledModel Core::compile_model(const std::string& model_path, const AnyMap& properties) {
+    return _impl->compile(read_model(model_path), default_device, properties);
+}
+
+CompiledModel Core::compile_model(const std::string& model_path, const std::string& device_name,
+                                  const AnyMap& properties) {
+    return _impl->compile(read_model(model_path), device_name, properties);
+}
+
+CompiledModel Core::compile_model(const std::string& model, const ov::Tensor& weights, const std::string& device_name,
+                                  const AnyMap& properties) {
+    return _impl->compile(read_model(model, weights), device_name, properties);
+}
+
+CompiledModel Core::import_model(std::istream& model_stream, const std::string& device_name,
+                                 const AnyMap& properties) {
+    return _impl->import(model_stream, device_name, properties);
+}
+
+SupportedOpsMap Core::query_model(const std::shared_ptr<const ov::Model>& model, const std::string& device_name,
+                                  const AnyMap& properties) const {
+    return _impl->query_model(model, device_name, properties);
+}
+
+void Core::set_property(const AnyMap& properties) {
+    _impl->set_property(properties);
+}
+
+void Core::set_property(const std::string& device_name, const AnyMap& properties) {
+    _impl->set_property(device_name, properties);
+}
+
+Any Core::get_property(const std::string& device_name, const std::string& name) const {
+    return _impl->get_property(device_name, name, {});
+}
+
+Any Core::get_property(const std::string& device_name, const std::string& name, const AnyMap& arguments) const {
+    return _impl->get_property(device_name, name, arguments);
+}
+
+std::vector<std::string> Core::get_available_devices() const {
+    return _impl->get_available_devices();
+}
+
+void Core::register_plugin(const std::string& plugin, const std::string& device_name, const ov::AnyMap& config) {
+    _impl->register_plugin(plugin, device_name, config);
+}
+
+void Core::unload_plugin(const std::string& device_name) {
+    _impl->unload_plugin(device_name);
+}
+
+void Core::register_plugins(const std::string& xml_config_file) {
+    _impl->register_plugins(xml_config_file);
+}
+
+}  // namespace ov

@@ -1,0 +1,770 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ir/ir_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <pugixml.hpp>
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "ir/ir_common.hpp"
+#include "openvino/core/except.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/op.hpp"
+#include "openvino/op/parameter.hpp"
+#include "openvino/op/result.hpp"
+#include "openvino/op/util/variable.hpp"
+#include "openvino/op/util/variable_extension.hpp"
+#include "ops/op_registry.hpp"
+
+namespace devmux {
+namespace ir {
+namespace {
+
+constexpr size_t no_index = std::numeric_limits<size_t>::max();
+
+// The reader's own errors, already phrased with the file (and layer) at fault; anything else thrown
+// while reading gets that context added once.
+class IrError : public ov::Exception {
+public:
+    using ov::Exception::Exception;
+};
+
+std::string trim(const std::string& s) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos)
+        return "";
+    const auto last = s.find_last_not_of(" \t\r\n");
+    return s.substr(first, last - first + 1);
+}
+
+// Decimal text to an unsigned integer; false for anything else (sign, garbage, overflow).
+bool parse_uint(const std::string& raw, uint64_t& value) {
+    const std::string text = trim(raw);
+    if (text.empty())
+        return false;
+    uint64_t v = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9')
+            return false;
+        const uint64_t digit = static_cast<uint64_t>(c - '0');
+        if (v > (std::numeric_limits<uint64_t>::max() - digit) / 10)
+            return false;
+        v = v * 10 + digit;
+    }
+    value = v;
+    return true;
+}
+
+struct PortDecl {
+    uint64_t id = 0;
+    bool has_precision = false;
+    ov::element::Type precision;
+    std::vector<ov::Dimension> dims;
+    std::vector<std::string> names;
+    pugi::xml_node rt_info;
+};
+
+struct Source {
+    size_t layer = no_index;   // index into Reader::m_layers
+    size_t output = no_index;  // output index of that layer
+};
+
+struct LayerDecl {
+    pugi::xml_node xml;
+    uint64_t id = 0;
+    bool has_name = false;
+    std::string name;
+    std::string type;
+    std::string version;
+    std::vector<PortDecl> inputs;
+    std::vector<PortDecl> outputs;
+    std::vector<Source> sources;  // one per input port, in port order
+    std::shared_ptr<ov::Node> node;
+};
+
+// The IR attribute visitor: each attribute an op visits takes the text of the <data> attribute of the
+// same name when there is one; absent attributes keep the op's defaults (as OpenVINO's reader does).
+class DataAttributeReader : public ov::AttributeVisitor {
+public:
+    explicit DataAttributeReader(const pugi::xml_node& data) : m_data(data) {}
+    bool on_text(const std::string& name, std::string& text) override {
+        if (!m_data)
+            return false;
+        const auto attribute = m_data.attribute(name.c_str());
+        if (!attribute)
+            return false;
+        text = attribute.value();
+        return true;
+    }
+
+private:
+    pugi::xml_node m_data;
+};
+
+std::string describe_dims(const std::vector<ov::Dimension>& dims) {
+    std::ostringstream os;
+    os << '[';
+    for (size_t i = 0; i < dims.size(); ++i)
+        os << (i ? "," : "") << dims[i];
+    os << ']';
+    return os.str();
+}
+
+bool dims_compatible(const std::vector<ov::Dimension>& declared, const ov::PartialShape& inferred) {
+    if (!inferred.rank_is_static())
+        return true;
+    if (declared.size() != inferred.size())
+        return false;
+    for (size_t i = 0; i < declared.size(); ++i)
+        if (!declared[i].compatible(inferred[i]))
+            return false;
+    return true;
+}
+
+// Model rt_info written as <key value=".."/> or <info name="key" value=".."/>, nested elements as maps.
+ov::Any parse_meta_value(const pugi::xml_node& node, int depth);
+
+// Bounds the recursion over nested rt_info, which a hostile file could nest arbitrarily deep.
+constexpr int max_meta_depth = 64;
+
+ov::AnyMap parse_meta_map(const pugi::xml_node& node, int depth) {
+    if (depth > max_meta_depth)
+        OPENVINO_THROW("rt_info is nested deeper than ", max_meta_depth, " levels (at offset ", node.offset_debug(),
+                       ")");
+    ov::AnyMap map;
+    for (const auto& child : node.children()) {
+        if (child.type() != pugi::node_element)
+            continue;
+        const auto name_attr = child.attribute("name");
+        const std::string key = name_attr ? name_attr.value() : child.name();
+        map[key] = parse_meta_value(child, depth + 1);
+    }
+    return map;
+}
+
+// Legacy POT configs are element text; OpenVINO keeps them as one line with runs of spaces collapsed.
+std::string normalise_config_text(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        if (c == '\n')
+            continue;
+        if (c == ' ' && !out.empty() && out.back() == ' ')
+            continue;
+        out += c;
+    }
+    return out;
+}
+
+ov::Any parse_meta_value(const pugi::xml_node& node, int depth) {
+    if (const auto value = node.attribute("value"))
+        return std::string(value.value());
+    if (std::string(node.name()) == "unset" && node.attribute("unset_cli_parameters"))
+        return std::string(node.attribute("unset_cli_parameters").value());
+    bool has_elements = false;
+    for (const auto& child : node.children())
+        has_elements = has_elements || child.type() == pugi::node_element;
+    const std::string text = node.child_value();
+    if (!has_elements && !trim(text).empty())
+        return normalise_config_text(text);
+    return parse_meta_map(node, depth);
+}
+
+class Reader {
+public:
+    Reader(std::shared_ptr<const std::vector<uint8_t>> weights, std::string origin, std::string bin_path)
+        : m_weights(std::move(weights)), m_origin(std::move(origin)), m_bin_path(std::move(bin_path)) {}
+
+    ~Reader() {
+        // Consumers first: each node then drops the last reference to nothing but its own inputs, so
+        // a long chain of layers is not destroyed recursively.
+        for (auto it = m_order.rbegin(); it != m_order.rend(); ++it)
+            m_layers[*it].node.reset();
+    }
+
+    std::shared_ptr<ov::Model> read(const std::string& xml_text) {
+        pugi::xml_document doc;
+        const auto parsed = doc.load_buffer(xml_text.data(), xml_text.size());
+        if (!parsed) {
+            const auto offset = static_cast<size_t>(std::max<ptrdiff_t>(parsed.offset, 0));
+            size_t line = 1, column = 1;
+            for (size_t i = 0; i < offset && i < xml_text.size(); ++i) {
+                if (xml_text[i] == '\n') {
+                    ++line;
+                    column = 1;
+                } else {
+                    ++column;
+                }
+            }
+            fail("malformed XML: ", parsed.description(), " at offset ", offset, " (line ", line, ", column ",
+                 column, ")");
+        }
+        const auto net = doc.document_element();
+        if (!net || std::string(net.name()) != "net")
+            fail("the root element is <", net ? net.name() : "", ">, expected <net>");
+        read_version(net);
+        // IR v10 could carry mean values to subtract from an input; silently skipping them would give
+        // wrong results, so such a file is refused.
+        if (const auto pre_process = net.child("pre-process"))
+            fail("<pre-process> (input mean values, at offset ", pre_process.offset_debug(), ") is not supported");
+        read_layers(net);
+        read_edges(net);
+        order_layers();
+        for (size_t index : m_order) {
+            try {
+                build_layer(m_layers[index]);
+            } catch (const IrError&) {
+                throw;
+            } catch (const std::exception& e) {
+                fail(describe(m_layers[index]), ": ", e.what());
+            }
+        }
+        auto model = assemble(net);
+        read_model_rt_info(net, *model);
+        return model;
+    }
+
+private:
+    template <typename... Args>
+    [[noreturn]] void fail(const Args&... args) const {
+        throw IrError(ov::detail::concat("Cannot read IR '", m_origin, "': ", args...));
+    }
+
+    static std::string describe(const LayerDecl& layer) {
+        return ov::detail::concat("layer id=", layer.id, " name='", layer.name, "' type='", layer.type,
+                                  "' version='", layer.version, "'");
+    }
+
+    void read_version(const pugi::xml_node& net) {
+        const auto attribute = net.attribute("version");
+        if (!attribute)
+            fail("<net> has no version attribute (IR versions 10 and 11 are supported)");
+        uint64_t version = 0;
+        if (!parse_uint(attribute.value(), version) || (version != 10 && version != 11))
+            fail("unsupported IR version '", attribute.value(), "' (IR versions 10 and 11 are supported)");
+        m_version = static_cast<int64_t>(version);
+    }
+
+    std::vector<ov::Dimension> read_dims(const pugi::xml_node& port, const LayerDecl& layer, const char* kind,
+                                         uint64_t port_id) const {
+        std::vector<ov::Dimension> dims;
+        for (const auto& dim : port.children("dim")) {
+            const std::string text = trim(dim.child_value());
+            uint64_t value = 0;
+            if (text == "-1" || text == "?") {
+                dims.emplace_back();
+            } else if (parse_uint(text, value) &&
+                       value <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+                dims.emplace_back(static_cast<int64_t>(value));
+            } else {
+                const auto range = text.find("..");
+                uint64_t lo = 0, hi = 0;
+                const std::string lo_text = range == std::string::npos ? "" : text.substr(0, range);
+                const std::string hi_text = range == std::string::npos ? "" : text.substr(range + 2);
+                const auto limit = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+                if (range == std::string::npos || (!lo_text.empty() && !parse_uint(lo_text, lo)) ||
+                    (!hi_text.empty() && !parse_uint(hi_text, hi)) || lo > limit || hi > limit ||
+                    (!hi_text.empty() && hi < lo))
+                    fail(describe(layer), ": ", kind, " port ", port_id, " has an invalid dimension '", text, "'");
+                dims.emplace_back(static_cast<int64_t>(lo), hi_text.empty() ? -1 : static_cast<int64_t>(hi));
+            }
+        }
+        return dims;
+    }
+
+    PortDecl read_port(const pugi::xml_node& port, const LayerDecl& layer, const char* kind) const {
+        PortDecl decl;
+        if (!parse_uint(port.attribute("id").value(), decl.id))
+            fail(describe(layer), ": ", kind, " port at offset ", port.offset_debug(), " has ",
+                 port.attribute("id") ? "an invalid id '" + std::string(port.attribute("id").value()) + "'"
+                                      : std::string("no id"));
+        if (const auto precision = port.attribute("precision")) {
+            const std::string text = trim(precision.value());
+            if (text != "UNSPECIFIED" && !text.empty()) {
+                try {
+                    decl.precision = ov::element::Type(text);
+                } catch (const std::exception&) {
+                    fail(describe(layer), ": ", kind, " port ", decl.id, " has an unknown precision '", text, "'");
+                }
+                decl.has_precision = decl.precision.is_static();
+            }
+        }
+        decl.dims = read_dims(port, layer, kind, decl.id);
+        if (const auto names = port.attribute("names"))
+            decl.names = split_tensor_names(names.value());
+        decl.rt_info = port.child("rt_info");
+        return decl;
+    }
+
+    void read_layers(const pugi::xml_node& net) {
+        const auto layers = net.child("layers");
+        if (!layers)
+            fail("<net> has no <layers> element");
+        for (const auto& xml : layers.children("layer")) {
+            LayerDecl layer;
+            layer.xml = xml;
+            const auto id = xml.attribute("id");
+            if (!parse_uint(id.value(), layer.id))
+                fail("the <layer> at offset ", xml.offset_debug(), " (name '", xml.attribute("name").value(), "') has ",
+                     id ? "an invalid id '" + std::string(id.value()) + "'" : std::string("no id"));
+            layer.has_name = static_cast<bool>(xml.attribute("name"));
+            layer.name = xml.attribute("name").value();
+            layer.type = xml.attribute("type").value();
+            layer.version = xml.attribute("version").value();
+            if (layer.type.empty())
+                fail(describe(layer), ": the layer has no type");
+            if (m_index_of_id.count(layer.id))
+                fail(describe(layer), ": layer id ", layer.id, " is used by another layer ('",
+                     m_layers[m_index_of_id[layer.id]].name, "')");
+            std::unordered_set<uint64_t> port_ids;
+            for (const auto& port : xml.child("input").children("port")) {
+                layer.inputs.push_back(read_port(port, layer, "input"));
+                if (!port_ids.insert(layer.inputs.back().id).second)
+                    fail(describe(layer), ": port id ", layer.inputs.back().id, " is declared twice");
+            }
+            for (const auto& port : xml.child("output").children("port")) {
+                layer.outputs.push_back(read_port(port, layer, "output"));
+                if (!port_ids.insert(layer.outputs.back().id).second)
+                    fail(describe(layer), ": port id ", layer.outputs.back().id, " is declared twice");
+            }
+            layer.sources.resize(layer.inputs.size());
+            m_index_of_id[layer.id] = m_layers.size();
+            m_layers.push_back(std::move(layer));
+        }
+    }
+
+    void read_edges(const pugi::xml_node& net) {
+        for (const auto& edge : net.child("edges").children("edge")) {
+            uint64_t ids[4] = {};
+            const char* names[4] = {"from-layer", "from-port", "to-layer", "to-port"};
+            for (int i = 0; i < 4; ++i) {
+                const auto attribute = edge.attribute(names[i]);
+                if (!parse_uint(attribute.value(), ids[i]))
+                    fail("the <edge> at offset ", edge.offset_debug(), " has ",
+                         attribute ? "an invalid " + std::string(names[i]) + " '" + attribute.value() + "'"
+                                   : "no " + std::string(names[i]));
+            }
+            const std::string what = ov::detail::concat("edge from-layer=", ids[0], " from-port=", ids[1],
+                                                        " to-layer=", ids[2], " to-port=", ids[3]);
+            const auto from = m_index_of_id.find(ids[0]);
+            if (from == m_index_of_id.end())
+                fail(what, " refers to layer id ", ids[0], ", which does not exist");
+            const auto to = m_index_of_id.find(ids[2]);
+            if (to == m_index_of_id.end())
+                fail(what, " refers to layer id ", ids[2], ", which does not exist");
+            const LayerDecl& producer = m_layers[from->second];
+            LayerDecl& consumer = m_layers[to->second];
+            size_t output = no_index, input = no_index;
+            for (size_t i = 0; i < producer.outputs.size(); ++i)
+                if (producer.outputs[i].id == ids[1])
+                    output = i;
+            for (size_t i = 0; i < consumer.inputs.size(); ++i)
+                if (consumer.inputs[i].id == ids[3])
+                    input = i;
+            if (output == no_index)
+                fail(what, ": ", describe(producer), " has no output port ", ids[1]);
+            if (input == no_index)
+                fail(what, ": ", describe(consumer), " has no input port ", ids[3]);
+            Source& source = consumer.sources[input];
+            if (source.layer != no_index)
+                fail(what, ": input port ", ids[3], " of ", describe(consumer),
+                     " already has an edge from layer id=", m_layers[source.layer].id);
+            source.layer = from->second;
+            source.output = output;
+        }
+    }
+
+    // Producers before consumers: the Parameters first (in file order, as OpenVINO keeps them), then
+    // each layer after its inputs. Unlike OpenVINO, layers that feed no Result or sink are built (and
+    // so checked) too, then dropped with the reader; an unknown op is never silently skipped.
+    void order_layers() {
+        enum Mark : char { none, open, done };
+        std::vector<char> marks(m_layers.size(), none);
+        for (size_t i = 0; i < m_layers.size(); ++i) {
+            if (m_layers[i].type == "Parameter") {
+                marks[i] = done;
+                m_order.push_back(i);
+            }
+        }
+        for (size_t root = 0; root < m_layers.size(); ++root) {
+            if (marks[root] != none)
+                continue;
+            std::vector<std::pair<size_t, size_t>> stack{{root, 0}};
+            marks[root] = open;
+            while (!stack.empty()) {
+                const size_t index = stack.back().first;
+                const size_t next_input = stack.back().second;
+                LayerDecl& layer = m_layers[index];
+                if (next_input < layer.sources.size()) {
+                    ++stack.back().second;
+                    const Source& source = layer.sources[next_input];
+                    if (source.layer == no_index)
+                        fail(describe(layer), ": input port ", layer.inputs[next_input].id,
+                             " is not connected (no edge leads to it)");
+                    if (marks[source.layer] == open) {
+                        std::string cycle;
+                        bool in_cycle = false;
+                        for (const auto& entry : stack) {
+                            in_cycle = in_cycle || entry.first == source.layer;
+                            if (in_cycle)
+                                cycle += ov::detail::concat(m_layers[entry.first].id, " ('",
+                                                            m_layers[entry.first].name, "') -> ");
+                        }
+                        cycle += ov::detail::concat(m_layers[source.layer].id);
+                        fail("the edges form a cycle through layers ", cycle);
+                    }
+                    if (marks[source.layer] == none) {
+                        marks[source.layer] = open;
+                        stack.emplace_back(source.layer, 0);
+                    }
+                    continue;
+                }
+                marks[index] = done;
+                m_order.push_back(index);
+                stack.pop_back();
+            }
+        }
+    }
+
+    static bool parse_static_shape(const std::string& text, ov::Shape& shape) {
+        shape.clear();
+        const std::string body = trim(text);
+        if (body.empty())
+            return true;
+        std::istringstream is(body);
+        std::string item;
+        while (std::getline(is, item, ',')) {
+            uint64_t value = 0;
+            if (!parse_uint(item, value) || value > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+                return false;
+            shape.push_back(static_cast<size_t>(value));
+        }
+        return body.back() != ',';
+    }
+
+    std::string required_data(const LayerDecl& layer, const char* name) const {
+        const auto attribute = layer.xml.child("data").attribute(name);
+        if (!attribute)
+            fail(describe(layer), ": <data> has no ", name, " attribute");
+        return attribute.value();
+    }
+
+    std::shared_ptr<ov::Node> make_constant(const LayerDecl& layer) {
+        const std::string type_text = required_data(layer, "element_type");
+        const std::string shape_text = required_data(layer, "shape");
+        uint64_t offset = 0, size = 0;
+        if (!parse_uint(required_data(layer, "offset"), offset))
+            fail(describe(layer), ": invalid offset '", required_data(layer, "offset"), "'");
+        if (!parse_uint(required_data(layer, "size"), size))
+            fail(describe(layer), ": invalid size '", required_data(layer, "size"), "'");
+        ov::element::Type type;
+        try {
+            type = ov::element::Type(trim(type_text));
+        } catch (const std::exception&) {
+            fail(describe(layer), ": unknown element_type '", type_text, "'");
+        }
+        if (!type.is_static() || type.size() == 0)
+            fail(describe(layer), ": a Const cannot have element_type '", type_text, "'");
+        ov::Shape shape;
+        if (!parse_static_shape(shape_text, shape))
+            fail(describe(layer), ": invalid Const shape '", shape_text, "'");
+        uint64_t expected = type.size();
+        for (size_t d : shape) {
+            if (d != 0 && expected > std::numeric_limits<uint64_t>::max() / d)
+                fail(describe(layer), ": Const shape '", shape_text, "' is too large");
+            expected *= d;
+        }
+        if (size != expected)
+            fail(describe(layer), ": Const size ", size, " does not match its shape ", shape, " of ", type,
+                 " (", expected, " bytes)");
+        if (size == 0)
+            return std::make_shared<ov::op::v0::Constant>(type, shape);
+        if (!m_weights)
+            fail(describe(layer), ": the Const needs weights (offset ", offset, ", size ", size, ") but ",
+                 m_bin_path.empty() ? std::string("no weights were given")
+                                    : "the weights file '" + m_bin_path + "' does not exist");
+        const uint64_t bin_size = m_weights->size();
+        if (offset > bin_size || size > bin_size - offset)
+            fail(describe(layer), ": Const data (offset ", offset, ", size ", size, ") lies outside the weights",
+                 m_bin_path.empty() ? std::string() : " file '" + m_bin_path + "'", " of ", bin_size, " bytes");
+        const uint8_t* data = m_weights->data() + offset;
+        // Typed kernels read constants through typed pointers: copy data the .bin leaves misaligned.
+        if (reinterpret_cast<uintptr_t>(data) % type.size() != 0)
+            return std::make_shared<ov::op::v0::Constant>(type, shape, static_cast<const void*>(data));
+        return std::make_shared<ov::op::v0::Constant>(type, shape, std::shared_ptr<const void>(m_weights),
+                                                      static_cast<const void*>(data));
+    }
+
+    std::shared_ptr<ov::Node> make_parameter(const LayerDecl& layer) {
+        const std::string type_text = required_data(layer, "element_type");
+        const std::string shape_text = required_data(layer, "shape");
+        ov::element::Type type;
+        try {
+            type = ov::element::Type(trim(type_text));
+        } catch (const std::exception&) {
+            fail(describe(layer), ": unknown element_type '", type_text, "'");
+        }
+        ov::PartialShape shape;
+        try {
+            shape = ov::PartialShape(shape_text);
+        } catch (const std::exception&) {
+            fail(describe(layer), ": invalid Parameter shape '", shape_text, "'");
+        }
+        return std::make_shared<ov::op::v0::Parameter>(type, shape);
+    }
+
+    std::string known_versions(const std::string& class_type) const {
+        std::string versions;
+        for (const auto& entry : OpRegistry::instance().list())
+            if (entry.first == class_type)
+                versions += (versions.empty() ? "" : ", ") + entry.second;
+        return versions;
+    }
+
+    // ReadValue and Assign of one variable_id share one Variable, created on first sight of the id.
+    std::shared_ptr<ov::op::util::Variable> variable_for(const LayerDecl& layer, ov::op::util::VariableExtension& op) {
+        const std::string id = op.get_variable_id();
+        if (id.empty())
+            fail(describe(layer), ": the layer has no variable_id");
+        auto& variable = m_variables[id];
+        if (!variable) {
+            variable = op.get_variable();
+            if (!variable || variable->get_info().variable_id != id)
+                variable = std::make_shared<ov::op::util::Variable>(
+                    ov::op::util::VariableInfo{ov::PartialShape::dynamic(), ov::element::dynamic, id});
+            m_variable_order.push_back(variable);
+        }
+        return variable;
+    }
+
+    std::shared_ptr<ov::Node> make_op(const LayerDecl& layer, const ov::OutputVector& inputs) {
+        const std::string& class_type = class_type_from_ir(layer.type);
+        auto node = OpRegistry::instance().create(class_type, layer.version);
+        if (!node) {
+            const std::string versions = known_versions(class_type);
+            if (versions.empty())
+                fail(describe(layer), ": unknown operation type '", layer.type, "'");
+            fail(describe(layer), ": operation ", class_type, " has no version for '", layer.version,
+                 "' (known: ", versions, ")");
+        }
+        // Named before validation so that the op's own messages carry the layer's name.
+        if (layer.has_name)
+            node->set_friendly_name(layer.name);
+        node->set_arguments(inputs);
+        DataAttributeReader visitor(layer.xml.child("data"));
+        node->visit_attributes(visitor);
+        if (auto* variable_op = dynamic_cast<ov::op::util::VariableExtension*>(node.get()))
+            variable_op->set_variable(variable_for(layer, *variable_op));
+        node->validate_and_infer_types();
+        return node;
+    }
+
+    void check_port(const LayerDecl& layer, const PortDecl& port, const char* kind, const ov::element::Type& type,
+                    const ov::PartialShape& shape) const {
+        const bool type_ok = !port.has_precision || !type.is_static() || port.precision == type;
+        if (type_ok && dims_compatible(port.dims, shape))
+            return;
+        fail(describe(layer), ": ", kind, " port ", port.id, " declares ",
+             port.has_precision ? precision_name(port.precision) : std::string("(no precision)"), " ",
+             describe_dims(port.dims), " but the ", kind == std::string("input") ? "connected output has " : "op infers ",
+             type, " ", shape);
+    }
+
+    void read_layer_rt_info(const pugi::xml_node& rt_info, ov::RTMap& target) const {
+        for (const auto& attribute : rt_info.children("attribute")) {
+            const auto name = attribute.attribute("name");
+            if (!name)
+                continue;
+            std::string value;
+            if (const auto v = attribute.attribute("value")) {
+                value = v.value();
+            } else {
+                // Some attributes name their value after themselves: <attribute name="layout" layout="[N,C,H,W]"/>.
+                for (const auto& a : attribute.attributes()) {
+                    const std::string key = a.name();
+                    if (key != "name" && key != "version") {
+                        value = a.value();
+                        break;
+                    }
+                }
+            }
+            target[name.value()] = value;
+        }
+    }
+
+    void build_layer(LayerDecl& layer) {
+        ov::OutputVector inputs;
+        for (size_t i = 0; i < layer.sources.size(); ++i) {
+            const Source& source = layer.sources[i];
+            const auto& producer = m_layers[source.layer].node;
+            if (source.output >= producer->get_output_size())
+                fail(describe(layer), ": input port ", layer.inputs[i].id, " reads output port ",
+                     m_layers[source.layer].outputs[source.output].id, " of ", describe(m_layers[source.layer]),
+                     ", but that op has only ", producer->get_output_size(), " outputs");
+            inputs.push_back(producer->output(source.output));
+        }
+        std::shared_ptr<ov::Node> node;
+        const std::string& class_type = class_type_from_ir(layer.type);
+        if (class_type == "Constant" || class_type == "Parameter") {
+            if (!layer.inputs.empty())
+                fail(describe(layer), ": a ", layer.type, " has no inputs, but ", layer.inputs.size(),
+                     " input ports are declared");
+            node = class_type == "Constant" ? make_constant(layer) : make_parameter(layer);
+        } else {
+            node = make_op(layer, inputs);
+        }
+        if (layer.has_name)
+            node->set_friendly_name(layer.name);
+
+        // A layer's declared output ports are its outputs in order; Result and Assign declare none.
+        if (layer.outputs.size() > node->get_output_size() ||
+            (!layer.outputs.empty() && layer.outputs.size() != node->get_output_size()))
+            fail(describe(layer), ": ", layer.outputs.size(), " output ports are declared but the op has ",
+                 node->get_output_size(), " outputs");
+        for (size_t i = 0; i < layer.inputs.size(); ++i) {
+            check_port(layer, layer.inputs[i], "input", node->get_input_element_type(i),
+                       node->get_input_partial_shape(i));
+            if (layer.inputs[i].rt_info)
+                read_layer_rt_info(layer.inputs[i].rt_info, node->input(i).get_rt_info());
+        }
+        for (size_t i = 0; i < layer.outputs.size(); ++i) {
+            const PortDecl& port = layer.outputs[i];
+            check_port(layer, port, "output", node->get_output_element_type(i), node->get_output_partial_shape(i));
+            if (!port.names.empty())
+                node->output(i).set_names(std::unordered_set<std::string>(port.names.begin(), port.names.end()));
+            if (port.rt_info)
+                read_layer_rt_info(port.rt_info, node->output(i).get_rt_info());
+        }
+        if (const auto rt_info = layer.xml.child("rt_info"))
+            read_layer_rt_info(rt_info, node->get_rt_info());
+        layer.node = std::move(node);
+    }
+
+    std::shared_ptr<ov::Model> assemble(const pugi::xml_node& net) {
+        ov::ParameterVector parameters;
+        ov::ResultVector results;
+        ov::SinkVector sinks;
+        for (auto& layer : m_layers) {
+            if (!layer.node)
+                continue;
+            if (layer.type == "Parameter") {
+                parameters.push_back(ov::as_type_ptr<ov::op::v0::Parameter>(layer.node));
+            } else if (auto result = ov::as_type_ptr<ov::op::v0::Result>(layer.node)) {
+                results.push_back(result);
+            } else if (auto sink = ov::as_type_ptr<ov::op::Sink>(layer.node)) {
+                sinks.push_back(sink);
+            }
+        }
+        try {
+            return std::make_shared<ov::Model>(results, sinks, parameters, m_variable_order,
+                                               net.attribute("name").value());
+        } catch (const std::exception& e) {
+            fail(e.what());
+        }
+    }
+
+    void read_model_rt_info(const pugi::xml_node& net, ov::Model& model) const {
+        auto& rt_info = model.get_rt_info();
+        if (const auto section = net.child("rt_info")) {
+            for (const auto& child : section.children()) {
+                if (child.type() != pugi::node_element)
+                    continue;
+                const auto name_attr = child.attribute("name");
+                rt_info[name_attr ? name_attr.value() : child.name()] = parse_meta_value(child, 1);
+            }
+        } else {
+            // IRs before rt_info kept the converter's settings in <meta_data> and the quantizer's in
+            // <quantization_parameters>; OpenVINO presents them under these rt_info keys.
+            for (const auto& child : net.child("meta_data").children()) {
+                if (child.type() != pugi::node_element)
+                    continue;
+                const std::string name = child.name();
+                rt_info[name == "cli_parameters" ? "conversion_parameters" : name] = parse_meta_value(child, 1);
+            }
+            if (const auto quantization = net.child("quantization_parameters"))
+                rt_info["optimization"] = parse_meta_map(quantization, 1);
+        }
+        rt_info["version"] = m_version;
+    }
+
+    std::shared_ptr<const std::vector<uint8_t>> m_weights;
+    std::string m_origin;
+    std::string m_bin_path;  // for messages; empty when the weights came from memory
+    int64_t m_version = 0;
+    std::vector<LayerDecl> m_layers;
+    std::unordered_map<uint64_t, size_t> m_index_of_id;
+    std::vector<size_t> m_order;
+    std::map<std::string, std::shared_ptr<ov::op::util::Variable>> m_variables;
+    ov::op::util::VariableVector m_variable_order;
+};
+
+std::shared_ptr<ov::Model> read_checked(const std::string& xml_text, std::shared_ptr<const std::vector<uint8_t>> weights,
+                                        const std::string& origin, const std::string& bin_path) {
+    try {
+        Reader reader(std::move(weights), origin, bin_path);
+        return reader.read(xml_text);
+    } catch (const IrError&) {
+        throw;
+    } catch (const std::exception& e) {
+        // Anything else (allocation failures included) still names the file.
+        throw ov::Exception(ov::detail::concat("Cannot read IR '", origin, "': ", e.what()));
+    }
+}
+
+bool is_regular_file(const std::string& path) {
+    std::error_code error;
+    return std::filesystem::is_regular_file(path, error);
+}
+
+bool read_file(const std::string& path, std::string& text) {
+    if (!is_regular_file(path))
+        return false;
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return false;
+    std::ostringstream buffer;
+    buffer << file.rdbuf();
+    if (file.bad())
+        return false;
+    text = buffer.str();
+    return true;
+}
+
+}  // namespace
+
+std::shared_ptr<ov::Model> read_model(const std::string& xml_path, const std::string& bin_path) {
+    std::string xml_text;
+    if (!read_file(xml_path, xml_text))
+        OPENVINO_THROW("Cannot read IR '", xml_path, "': the file cannot be opened");
+    const std::string weights_path = bin_path.empty() ? default_bin_path(xml_path) : bin_path;
+    std::shared_ptr<std::vector<uint8_t>> weights;
+    std::ifstream bin;
+    if (is_regular_file(weights_path))
+        bin.open(weights_path, std::ios::binary | std::ios::ate);
+    if (bin.is_open()) {
+        const std::streamoff size = bin.tellg();
+        if (size < 0)
+            OPENVINO_THROW("Cannot read IR '", xml_path, "': cannot read the weights file '", weights_path, "'");
+        weights = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(size));
+        bin.seekg(0);
+        if (size > 0 && !bin.read(reinterpret_cast<char*>(weights->data()), size))
+            OPENVINO_THROW("Cannot read IR '", xml_path, "': cannot read the weights file '", weights_path, "'");
+    } else if (!bin_path.empty()) {
+        OPENVINO_THROW("Cannot read IR '", xml_path, "': the weights file '", bin_path, "' cannot be opened");
+    }
+    return read_checked(xml_text, std::move(weights), xml_path, weights_path);
+}
+
+std::shared_ptr<ov::Model> read_model_from_memory(const std::string& xml_text,
+                                                  std::shared_ptr<const std::vector<uint8_t>> weights,
+                                                  const std::string& origin_for_messages) {
+    return read_checked(xml_text, std::move(weights), origin_for_messages, "");
+}
+
+}  // namespace ir
+}  // namespace devmux

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "openvino/openvino.hpp"
+
+namespace {
+
+const std::string kCli = std::string(DEVMUX_BUILD_BIN_DIR) + "/devmux";
+const std::string kTinyModel = std::string(DEVMUX_MODELS_DIR) + "/tiny/increment_1x3x4x5/1/increment_1x3x4x5.xml";
+
+struct Result {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string read_file(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+std::string quote(const std::string& arg) {
+    std::string quoted = "'";
+    for (char c : arg)
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+// Runs the CLI with stdout and stderr captured apart (both pipes: not terminals).
+Result run_cli(const std::vector<std::string>& args) {
+    // The pid keeps concurrent runs of the suite (several build trees) apart.
+    const std::string base = ::testing::TempDir() + "devmux_cli_" + std::to_string(getpid()) + "_" +
+                             ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::string command = quote(kCli);
+    for (const auto& arg : args)
+        command += " " + quote(arg);
+    command += " >" + quote(base + ".out") + " 2>" + quote(base + ".err") + " </dev/null";
+    Result result;
+    const int status = std::system(command.c_str());
+    if (status != -1 && WIFEXITED(status))
+        result.exit_code = WEXITSTATUS(status);
+    result.out = read_file(base + ".out");
+    result.err = read_file(base + ".err");
+    std::remove((base + ".out").c_str());
+    std::remove((base + ".err").c_str());
+    return result;
+}
+
+bool has_line_matching(const std::string& text, const std::string& pattern) {
+    const std::regex re(pattern);
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);)
+        if (std::regex_match(line, re))
+            return true;
+    return false;
+}
+
+std::string regex_escape(const std::string& text) {
+    static const std::regex special(R"([.^$|()\[\]{}*+?\\/])");
+    return std::regex_replace(text, special, R"(\$&)");
+}
+
+std::string write_bytes(const std::string& name, size_t bytes) {
+    const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "_" + name;
+    std::ofstream file(path, std::ios::binary);
+    for (size_t i = 0; i < bytes; ++i)
+        file.put(static_cast<char>(i % 7 + 1));
+    return path;
+}
+
+TEST(CliHelp, PrintsUsageAndSucceeds) {
+    auto r = run_cli({"--help"});
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("Usage: devmux"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("benchmark"), std::string::npos) << r.out;
+}
+
+TEST(CliDevices, ListsCpuWithUuidOf32HexDigits) {
+    auto r = run_cli({"devices"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has_line_matching(r.out, "CPU")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*UUID:\s+[0-9a-f]{32})")) << r.out;
+}
+
+// A plugins.xml with the built CPU plugin (with one property) and a plugin whose library does not exist.
+std::string write_plugins_xml_with_broken_plugin() {
+    const std::string path = ::testing::TempDir() + std::to_string(getpid()) + "_devmux_cli_plugins.xml";
+    std::ofstream file(path);
+    file << "<ie>\n  <plugins>\n"
+         << "    <plugin name=\"CPU\" location=\"" << DEVMUX_BUILD_LIB_DIR << "/libdevmux_cpu_plugin.so\">\n"
+         << "      <properties><property key=\"NUM_STREAMS\" value=\"1\"/></properties>\n    </plugin>\n"
+         << "    <plugin name=\"BROKEN\" location=\"libdevmux_no_such_plugin.so\"/>\n"
+         << "  </plugins>\n</ie>\n";
+    return path;
+}
+
+TEST(CliDevices, ShowsThePluginLibraryAndItsPluginsXmlProperties) {
+    const auto plugins = write_plugins_xml_with_broken_plugin();
+    auto r = run_cli({"devices", "--plugins", plugins});
+    std::remove(plugins.c_str());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*Plugin:\s+.*libdevmux_cpu_plugin\.so.*)")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*NUM_STREAMS = 1)")) << r.out;
+}
+
+TEST(CliDevices, ListsAPluginThatFailedToLoadWithItsError) {
+    const auto plugins = write_plugins_xml_with_broken_plugin();
+    auto r = run_cli({"devices", "--plugins", plugins});
+    std::remove(plugins.c_str());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has_line_matching(r.out, "CPU")) << r.out;
+    const auto failed = r.out.find("Failed to load:");
+    ASSERT_NE(failed, std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("BROKEN", failed), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("libdevmux_no_such_plugin.so", failed), std::string::npos) << r.out;
+}
+
+TEST(CliQuery, ListsEveryOpOfTinyModelOnCpuWithCount) {
+    auto r = run_cli({"query", "-m", kTinyModel, "-d", "CPU"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ov::Core core;
+    auto model = core.read_model(kTinyModel);
+    const auto ops = model->get_ordered_ops();
+    ASSERT_EQ(ops.size(), 4u);
+    for (const auto& op : ops)
+        EXPECT_TRUE(has_line_matching(r.out, regex_escape(op->get_friendly_name()) + R"(\s+)" + op->get_type_name() +
+                                                 R"(\s+\S+\s+CPU)"))
+            << op->get_friendly_name() << " missing in:\n"
+            << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*CPU: 4)")) << r.out;
+    EXPECT_FALSE(has_line_matching(r.out, R"(.*not supported.*)")) << r.out;
+}
+
+TEST(CliBenchmark, FiveIterationsReportThroughput) {
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "5", "--nireq", "2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has_line_matching(r.out, "Count: 5 inferences")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(Throughput: [0-9]+\.[0-9]+ FPS)")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*Median:\s+[0-9]+\.[0-9]+)")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*P90:\s+[0-9]+\.[0-9]+)")) << r.out;
+}
+
+TEST(CliBenchmark, DrawsNoProgressBarWhenStderrIsNotATerminal) {
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "3"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+}
+
+TEST(CliBenchmark, PerfCountsListEveryExecutedOpAndType) {
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "3", "--pc"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has_line_matching(r.out, R"(Per-op counters.*)")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(Per-op-type counters.*)")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*output\s+Add\s+.*)")) << r.out;
+}
+
+TEST(CliBenchmark, AcceptsInputFileOfTheRightSize) {
+    const auto path = write_bytes("devmux_cli_input_ok.bin", 1 * 3 * 4 * 5 * sizeof(float));
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "2", "-i", "input=" + path});
+    std::remove(path.c_str());
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*input\s+f32.*file .*)")) << r.out;
+}
+
+TEST(CliBenchmark, RejectsInputFileOfTheWrongSizeNamingTheInput) {
+    const auto path = write_bytes("devmux_cli_input_short.bin", 7);
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "2", "-i", "input=" + path});
+    std::remove(path.c_str());
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("'input'"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("240 bytes"), std::string::npos) << r.err;
+}
+
+TEST(CliBenchmark, RejectsUnknownInputName) {
+    const auto path = write_bytes("devmux_cli_input_unknown.bin", 240);
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "1", "-i", "nosuch=" + path});
+    std::remove(path.c_str());
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("nosuch"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, UnknownCommandFailsWithMessage) {
+    auto r = run_cli({"frobnicate"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("unknown command 'frobnicate'"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, NoCommandFailsWithMessage) {
+    auto r = run_cli({});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("no command"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, QueryWithoutModelFails) {
+    auto r = run_cli({"query", "-d", "CPU"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("needs a model"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, NonNumericIterationCountFails) {
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "five"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("'five'"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, BothCountAndTimeFail) {
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "5", "-t", "1"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("either -n or -t"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, OptionOfAnotherCommandFails) {
+    auto r = run_cli({"devices", "--pc"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("--pc"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, MissingModelFileIsNamed) {
+    auto r = run_cli({"query", "-m", "/nonexistent/model.xml", "-d", "CPU"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("/nonexistent/model.xml"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, UnknownDeviceIsNamed) {
+    auto r = run_cli({"query", "-m", kTinyModel, "-d", "NOSUCHDEVICE"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("NOSUCHDEVICE"), std::string::npos) << r.err;
+}
+
+TEST(CliErrors, MissingPluginsFileIsNamed) {
+    auto r = run_cli({"devices", "--plugins", "/nonexistent/plugins.xml"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("/nonexistent/plugins.xml"), std::string::npos) << r.err;
+}
+
+}  // namespace

@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: Apache-2.0
+// A small plugin for the Core's tests, in the spirit of OpenVINO's TEMPLATE plugin: it runs a model
+// by calling each op's reference implementation (ov::Node::evaluate) in order. It also reports what
+// it was given, so tests can see the Core's property routing:
+//  - TEST_DEVICE_IDS: the ids ov::available_devices reports (space-separated; default "0");
+//  - TEST_ECHO_*: any such key is accepted by set_property and compile_model and reported back;
+//    a compiled model lists every key compile_model received in TEST_RECEIVED_KEYS;
+//  - TEST_FAIL_INFER (compile_model): every inference of the compiled model throws;
+//  - unknown keys are refused with an ov::Exception naming them, as a real plugin does.
+// If the environment variable DEVMUX_TEST_PLUGIN_MARKER names a file, "create" and "destroy" lines
+// are appended to it when a plugin object is made and destroyed.
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include "devmux/plugin/icompiled_model.hpp"
+#include "devmux/plugin/iinfer_request.hpp"
+#include "devmux/plugin/iplugin.hpp"
+#include "ir/ir_reader.hpp"
+#include "ir/ir_writer.hpp"
+#include "openvino/core/except.hpp"
+#include "openvino/core/model.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/parameter.hpp"
+#include "openvino/op/result.hpp"
+#include "openvino/op/util/assign_base.hpp"
+#include "openvino/op/util/read_value_base.hpp"
+#include "openvino/runtime/properties.hpp"
+
+namespace devmux_test {
+namespace {
+
+constexpr const char* device_ids_key = "TEST_DEVICE_IDS";
+constexpr const char* received_keys_key = "TEST_RECEIVED_KEYS";
+constexpr const char* echo_prefix = "TEST_ECHO_";
+constexpr const char* fail_infer_key = "TEST_FAIL_INFER";
+constexpr const char* export_magic = "DEVMUX-TEST-PLUGIN-EXPORT";
+
+void write_marker(const char* event) {
+    const char* path = std::getenv("DEVMUX_TEST_PLUGIN_MARKER");
+    if (path && *path)
+        std::ofstream(path, std::ios::app) << event << "\n";
+}
+
+bool is_echo_key(const std::string& key) {
+    return key.compare(0, std::char_traits<char>::length(echo_prefix), echo_prefix) == 0;
+}
+
+bool is_supported_op(const ov::Node& node) {
+    return ov::is_type<ov::op::v0::Parameter>(&node) || ov::is_type<ov::op::util::ReadValueBase>(&node) ||
+           ov::is_type<ov::op::util::AssignBase>(&node) || node.has_evaluate();
+}
+
+ov::Tensor copy_of(const ov::Tensor& source) {
+    ov::Tensor copy(source.get_element_type(), source.get_shape());
+    source.copy_to(copy);
+    return copy;
+}
+
+class TestPlugin;
+
+// ---- variable state ----
+
+class TestState : public devmux::IVariableState {
+public:
+    TestState(const std::string& name, const ov::element::Type& type, const ov::Shape& shape)
+        : IVariableState(name),
+          m_type(type),
+          m_shape(shape) {
+        reset();
+    }
+
+    void reset() override {
+        m_value = ov::Tensor(m_type, m_shape);
+        std::memset(m_value.data(), 0, m_value.get_byte_size());
+        m_is_initial = true;
+    }
+    void set_state(const ov::Tensor& state) override {
+        OPENVINO_ASSERT(state.get_element_type() == m_type && state.get_shape() == m_shape, "State '", get_name(),
+                        "' holds ", m_type, " ", m_shape, ", got ", state.get_element_type(), " ",
+                        state.get_shape());
+        m_value = copy_of(state);
+        m_is_initial = false;
+    }
+    ov::Tensor get_state() const override { return copy_of(m_value); }
+
+    // What a ReadValue outputs: its initial input right after a reset, the stored value afterwards.
+    ov::Tensor read(const ov::TensorVector& inputs) const {
+        return (m_is_initial && !inputs.empty()) ? copy_of(inputs[0]) : copy_of(m_value);
+    }
+    void write(const ov::Tensor& value) {
+        m_value = copy_of(value);
+        m_is_initial = false;
+    }
+
+private:
+    ov::element::Type m_type;
+    ov::Shape m_shape;
+    ov::Tensor m_value;
+    bool m_is_initial = true;
+};
+
+// ---- compiled model ----
+
+class TestCompiledModel : public devmux::ICompiledModel {
+public:
+    TestCompiledModel(const std::shared_ptr<ov::Model>& model, const std::shared_ptr<const devmux::IPlugin>& plugin,
+                      const ov::AnyMap& config)
+        : ICompiledModel(model, plugin),
+          m_model(model),
+          m_ops(model->get_ordered_ops()),
+          m_config(config) {
+        for (const auto& kv : config) {
+            ov::Any value = kv.second;
+            if (kv.first == ov::enable_profiling.name())
+                m_profiling = value.as<bool>();
+            if (kv.first == fail_infer_key)
+                m_fail_infer = value.as<bool>();
+        }
+    }
+
+    std::shared_ptr<devmux::ISyncInferRequest> create_sync_infer_request() const override;
+
+    void export_model(std::ostream& out) const override {
+        std::ostringstream xml, bin;
+        devmux::ir::write_model_to_streams(*m_model, xml, bin);
+        const std::string xml_text = xml.str(), bin_bytes = bin.str();
+        out << export_magic << "\n" << xml_text.size() << "\n" << bin_bytes.size() << "\n";
+        out.write(xml_text.data(), static_cast<std::streamsize>(xml_text.size()));
+        out.write(bin_bytes.data(), static_cast<std::streamsize>(bin_bytes.size()));
+    }
+
+    std::shared_ptr<const ov::Model> get_runtime_model() const override { return m_model; }
+
+    void set_property(const ov::AnyMap& properties) override {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        for (const auto& kv : properties) {
+            OPENVINO_ASSERT(kv.first == ov::enable_profiling.name(),
+                            "TEST compiled model: property '", kv.first, "' cannot be changed after compilation");
+            ov::Any value = kv.second;
+            m_profiling = value.as<bool>();
+        }
+    }
+
+    ov::Any get_property(const std::string& name) const override {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (name == ov::supported_properties.name()) {
+            std::vector<ov::PropertyName> names{ov::PropertyName(ov::supported_properties),
+                                                ov::PropertyName(ov::model_name),
+                                                ov::PropertyName(ov::enable_profiling),
+                                                {received_keys_key, ov::PropertyMutability::RO}};
+            for (const auto& kv : m_config)
+                names.emplace_back(kv.first, ov::PropertyMutability::RO);
+            return names;
+        }
+        if (name == ov::model_name.name())
+            return m_model->get_friendly_name();
+        if (name == ov::enable_profiling.name())
+            return m_profiling;
+        if (name == received_keys_key) {
+            std::vector<std::string> keys;
+            for (const auto& kv : m_config)
+                keys.push_back(kv.first);
+            return keys;
+        }
+        const auto it = m_config.find(name);
+        if (it != m_config.end())
+            return it->second;
+        OPENVINO_THROW("TEST compiled model: unknown property '", name, "'");
+    }
+
+    const std::shared_ptr<ov::Model>& model() const { return m_model; }
+    const std::vector<std::shared_ptr<ov::Node>>& ops() const { return m_ops; }
+    bool fail_infer() const { return m_fail_infer; }
+    bool profiling() const {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_profiling;
+    }
+
+private:
+    std::shared_ptr<ov::Model> m_model;
+    std::vector<std::shared_ptr<ov::Node>> m_ops;
+    ov::AnyMap m_config;
+    bool m_fail_infer = false;
+    mutable std::mutex m_mutex;  // guards m_profiling
+    bool m_profiling = false;
+};
+
+// ---- infer request ----
+
+class TestInferRequest : public devmux::ISyncInferRequest {
+public:
+    explicit TestInferRequest(const std::shared_ptr<const TestCompiledModel>& compiled)
+        : ISyncInferRequest(compiled),
+          m_compiled(compiled) {
+        for (const auto& op : compiled->ops()) {
+            if (const auto read = ov::as_type<const ov::op::util::ReadValueBase>(op.get())) {
+                const std::string id = read->get_variable_id();
+                if (!m_states.count(id))
+                    m_states[id] = std::make_shared<TestState>(id, op->get_output_element_type(0),
+                                                               op->get_output_shape(0));
+            }
+        }
+    }
+
+    void infer() override {
+        const auto& model = *m_compiled->model();
+        OPENVINO_ASSERT(!m_compiled->fail_infer(), "TEST: inference failed on purpose (TEST_FAIL_INFER)");
+        const bool profiling = m_compiled->profiling();
+        std::vector<ov::ProfilingInfo> profile;
+        std::map<const ov::Node*, ov::TensorVector> values;
+        for (const auto& op : m_compiled->ops()) {
+            ov::TensorVector inputs;
+            for (size_t i = 0; i < op->get_input_size(); ++i) {
+                const auto source = op->input_value(i);
+                inputs.push_back(values.at(source.get_node())[source.get_index()]);
+            }
+            ov::TensorVector outputs;
+            if (const auto parameter = ov::as_type_ptr<ov::op::v0::Parameter>(op)) {
+                const auto index = static_cast<size_t>(model.get_parameter_index(parameter));
+                OPENVINO_ASSERT(m_input_tensors[index], "TEST: input ", parameter->get_friendly_name(),
+                                " has no tensor");
+                outputs.push_back(m_input_tensors[index]);
+            } else if (const auto read = ov::as_type<ov::op::util::ReadValueBase>(op.get())) {
+                outputs.push_back(m_states.at(read->get_variable_id())->read(inputs));
+            } else if (const auto assign = ov::as_type<ov::op::util::AssignBase>(op.get())) {
+                m_states.at(assign->get_variable_id())->write(inputs.at(0));
+                outputs.push_back(inputs.at(0));
+            } else if (ov::is_type<ov::op::v0::Result>(op.get())) {
+                const auto index = static_cast<size_t>(model.get_result_index(op->output(0)));
+                ov::Tensor& target = m_output_tensors[index];
+                if (!target)
+                    target = ov::Tensor(inputs.at(0).get_element_type(), inputs.at(0).get_shape());
+                inputs.at(0).copy_to(target);
+                outputs.push_back(target);
+            } else {
+                for (size_t i = 0; i < op->get_output_size(); ++i)
+                    outputs.emplace_back(op->get_output_element_type(i), op->get_output_shape(i));
+                OPENVINO_ASSERT(op->evaluate(outputs, inputs), "TEST: op ", op->get_friendly_name(), " (",
+                                op->get_type_name(), ") has no reference implementation for these inputs");
+            }
+            values[op.get()] = outputs;
+            if (profiling) {
+                ov::ProfilingInfo info;
+                info.status = ov::ProfilingInfo::Status::EXECUTED;
+                info.node_name = op->get_friendly_name();
+                info.node_type = op->get_type_name();
+                info.exec_type = "reference";
+                profile.push_back(info);
+            }
+        }
+        m_profile = std::move(profile);
+    }
+
+    std::vector<ov::ProfilingInfo> get_profiling_info() const override { return m_profile; }
+
+    std::vector<std::shared_ptr<devmux::IVariableState>> query_state() const override {
+        std::vector<std::shared_ptr<devmux::IVariableState>> states;
+        for (const auto& kv : m_states)
+            states.push_back(kv.second);
+        return states;
+    }
+
+private:
+    std::shared_ptr<const TestCompiledModel> m_compiled;
+    std::map<std::string, std::shared_ptr<TestState>> m_states;
+    std::vector<ov::ProfilingInfo> m_profile;
+};
+
+std::shared_ptr<devmux::ISyncInferRequest> TestCompiledModel::create_sync_infer_request() const {
+    return std::make_shared<TestInferRequest>(std::static_pointer_cast<const TestCompiledModel>(shared_from_this()));
+}
+
+// ---- plugin ----
+
+class TestPlugin : public devmux::IPlugin {
+public:
+    TestPlugin() {
+        set_version(ov::Version{"test-build-7", "devmux test plugin"});
+        write_marker("create");
+    }
+    ~TestPlugin() override { write_marker("destroy"); }
+
+    std::shared_ptr<devmux::ICompiledModel> compile_model(const std::shared_ptr<const ov::Model>& model,
+                                                          const ov::AnyMap& properties) const override {
+        OPENVINO_ASSERT(model, "TEST: compile_model got a null model");
+        ov::AnyMap config;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            config[ov::num_streams.name()] = m_num_streams;
+            config[ov::enable_profiling.name()] = m_profiling;
+        }
+        for (const auto& kv : properties) {
+            check_compile_key(kv.first, kv.second);
+            config[kv.first] = kv.second;
+        }
+        for (const auto& op : model->get_ordered_ops()) {
+            OPENVINO_ASSERT(is_supported_op(*op), "TEST: op ", op->get_friendly_name(), " (", op->get_type_name(),
+                            ") is not supported");
+        }
+        return std::make_shared<TestCompiledModel>(model->clone(), shared_from_this(), config);
+    }
+
+    std::shared_ptr<devmux::ICompiledModel> import_model(std::istream& in,
+                                                         const ov::AnyMap& properties) const override {
+        std::string magic;
+        size_t xml_size = 0, bin_size = 0;
+        std::getline(in, magic);
+        OPENVINO_ASSERT(magic == export_magic, "TEST: the stream does not hold a model exported by the TEST plugin");
+        in >> xml_size >> bin_size;
+        in.get();
+        std::string xml(xml_size, '\0');
+        auto bin = std::make_shared<std::vector<uint8_t>>(bin_size);
+        in.read(&xml[0], static_cast<std::streamsize>(xml_size));
+        in.read(reinterpret_cast<char*>(bin->data()), static_cast<std::streamsize>(bin_size));
+        OPENVINO_ASSERT(in, "TEST: the exported model is truncated");
+        return compile_model(devmux::ir::read_model_from_memory(xml, bin, "<TEST export>"), properties);
+    }
+
+    ov::SupportedOpsMap query_model(const std::shared_ptr<const ov::Model>& model,
+                                    const ov::AnyMap& properties) const override {
+        std::string device = get_device_name();
+        const auto ids = device_ids();
+        if (ids.size() > 1) {
+            const auto id = properties.find(ov::device::id.name());
+            device += "." + (id != properties.end() ? ov::Any(id->second).as<std::string>() : ids.front());
+        }
+        ov::SupportedOpsMap supported;
+        for (const auto& op : model->get_ordered_ops()) {
+            if (is_supported_op(*op))
+                supported[op->get_friendly_name()] = device;
+        }
+        return supported;
+    }
+
+    void set_property(const ov::AnyMap& properties) override {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        for (const auto& kv : properties) {
+            ov::Any value = kv.second;
+            const std::string& key = kv.first;
+            if (key == ov::num_streams.name()) {
+                m_num_streams = value.as<ov::streams::Num>();
+            } else if (key == ov::enable_profiling.name()) {
+                m_profiling = value.as<bool>();
+            } else if (key == ov::cache_dir.name()) {
+                m_cache_dir = value.as<std::string>();
+            } else if (key == device_ids_key) {
+                m_device_ids = value.as<std::vector<std::string>>();
+            } else if (key == ov::device::id.name()) {
+                check_id_locked(value.as<std::string>());
+            } else if (is_echo_key(key)) {
+                m_echo[key] = value;
+            } else {
+                OPENVINO_THROW("TEST plugin: unknown property '", key, "' (value '", value.as<std::string>(), "')");
+            }
+        }
+    }
+
+    ov::Any get_property(const std::string& name, const ov::AnyMap& arguments) const override {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        std::string id = m_device_ids.empty() ? std::string() : m_device_ids.front();
+        const auto id_argument = arguments.find(ov::device::id.name());
+        if (id_argument != arguments.end()) {
+            id = ov::Any(id_argument->second).as<std::string>();
+            check_id_locked(id);
+        }
+        if (name == ov::supported_properties.name()) {
+            return std::vector<ov::PropertyName>{ov::PropertyName(ov::supported_properties),
+                                                 ov::PropertyName(ov::available_devices),
+                                                 ov::PropertyName(ov::device::full_name),
+                                                 ov::PropertyName(ov::num_streams),
+                                                 ov::PropertyName(ov::enable_profiling),
+                                                 ov::PropertyName(ov::cache_dir),
+                                                 ov::PropertyName(ov::device::id),
+                                                 ov::PropertyName(device_ids_key)};
+        }
+        if (name == ov::available_devices.name())
+            return m_device_ids;
+        if (name == ov::device::full_name.name())
+            return std::string("devmux test device ") + id;
+        if (name == ov::device::id.name())
+            return id;
+        if (name == ov::num_streams.name())
+            return m_num_streams;
+        if (name == ov::enable_profiling.name())
+            return m_profiling;
+        if (name == ov::cache_dir.name())
+            return m_cache_dir;
+        if (name == device_ids_key)
+            return m_device_ids;
+        const auto echo = m_echo.find(name);
+        if (echo != m_echo.end())
+            return echo->second;
+        OPENVINO_THROW("TEST plugin: unknown property '", name, "'");
+    }
+
+private:
+    std::vector<std::string> device_ids() const {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_device_ids;
+    }
+    void check_id_locked(const std::string& id) const {
+        for (const auto& known : m_device_ids) {
+            if (known == id)
+                return;
+        }
+        OPENVINO_THROW("TEST plugin: there is no device with id '", id, "'");
+    }
+    void check_compile_key(const std::string& key, const ov::Any& value) const {
+        // A virtual device (HETERO) gets its device list and the properties of the devices below it:
+        // accepted here so that the test plugin can stand in for one.
+        if (key == ov::num_streams.name() || key == ov::enable_profiling.name() || key == ov::cache_dir.name() ||
+            key == ov::device::priorities.name() || key == ov::device::properties.name() || key == fail_infer_key ||
+            is_echo_key(key))
+            return;
+        if (key == ov::device::id.name()) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            check_id_locked(ov::Any(value).as<std::string>());
+            return;
+        }
+        OPENVINO_THROW("TEST plugin: compile_model got unknown property '", key, "'");
+    }
+
+    mutable std::mutex m_mutex;  // guards every member below
+    ov::streams::Num m_num_streams{1};
+    bool m_profiling = false;
+    std::string m_cache_dir;
+    std::vector<std::string> m_device_ids{"0"};
+    ov::AnyMap m_echo;
+};
+
+}  // namespace
+}  // namespace devmux_test
+
+DEVMUX_DEFINE_PLUGIN(devmux_test::TestPlugin)

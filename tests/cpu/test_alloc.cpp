@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+// A test executable of its own, because it replaces the global operator new to count allocations:
+// after its first run, an inference allocates nothing (kernels get pre-bound tensors and scratch).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "openvino/op/constant.hpp"
+#include "openvino/op/convolution.hpp"
+#include "openvino/op/group_conv.hpp"
+#include "openvino/op/matmul.hpp"
+#include "openvino/op/parameter.hpp"
+#include "openvino/op/reshape.hpp"
+#include "openvino/op/result.hpp"
+#include "test_utils.hpp"
+
+namespace {
+std::atomic<bool> g_counting{false};
+std::atomic<size_t> g_allocations{0};
+
+void* counted_alloc(std::size_t size) {
+    if (g_counting.load(std::memory_order_relaxed))
+        g_allocations.fetch_add(1, std::memory_order_relaxed);
+    if (void* p = std::malloc(size ? size : 1))
+        return p;
+    throw std::bad_alloc();
+}
+}  // namespace
+
+void* operator new(std::size_t size) { return counted_alloc(size); }
+void* operator new[](std::size_t size) { return counted_alloc(size); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using namespace cpu_test;
+
+size_t allocations_during(const std::function<void()>& f) {
+    g_allocations = 0;
+    g_counting = true;
+    f();
+    g_counting = false;
+    return g_allocations.load();
+}
+
+// Convolution -> depthwise GroupConvolution -> Reshape (in place) -> MatMul: every step an optimised
+// kernel or a view, on a pool of several threads.
+std::shared_ptr<ov::Model> conv_fc_model() {
+    auto input = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{1, 3, 16, 16});
+    auto w1 = std::make_shared<ov::op::v0::Constant>(random_tensor({8, 3, 3, 3}, 1));
+    auto conv = std::make_shared<ov::op::v1::Convolution>(input, w1, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto w2 = std::make_shared<ov::op::v0::Constant>(random_tensor({8, 1, 1, 3, 3}, 2));
+    auto dw = std::make_shared<ov::op::v1::GroupConvolution>(conv, w2, ov::Strides{2, 2}, ov::CoordinateDiff{1, 1},
+                                                             ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto shape = ov::op::v0::Constant::create(ov::element::i64, ov::Shape{2}, {1, 8 * 8 * 8});
+    auto flat = std::make_shared<ov::op::v1::Reshape>(dw, shape, false);
+    auto w3 = std::make_shared<ov::op::v0::Constant>(random_tensor({10, 512}, 3));
+    auto fc = std::make_shared<ov::op::v0::MatMul>(flat, w3, false, true);
+    return std::make_shared<ov::Model>(ov::OutputVector{fc}, ov::ParameterVector{input}, "conv_fc");
+}
+
+TEST(CpuAllocations, TheCounterSeesAllocations) {
+    // Guards the tests below against a counter that never counts.
+    EXPECT_GT(allocations_during([] { make_plugin()->compile_model(conv_fc_model(), {}); }), 0u);
+}
+
+TEST(CpuAllocations, InferAllocatesNothingAfterTheFirstRun) {
+    auto compiled = make_plugin()->compile_model(conv_fc_model(), {ov::inference_num_threads(3)});
+    auto request = compiled->create_sync_infer_request();
+    request->set_tensor(compiled->inputs()[0], random_tensor({1, 3, 16, 16}, 9));
+    request->infer();
+    EXPECT_EQ(allocations_during([&] {
+                  request->infer();
+                  request->infer();
+              }),
+              0u);
+}
+
+TEST(CpuAllocations, SqueezeNetInferAllocatesNothingAfterTheFirstRun) {
+    // Every SqueezeNet op but Softmax has an optimised kernel; Softmax's reference allocates nothing
+    // for f32 either.
+    auto compiled = make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"), {});
+    auto request = compiled->create_sync_infer_request();
+    request->infer();
+    EXPECT_EQ(allocations_during([&] { request->infer(); }), 0u);
+}
+
+TEST(CpuAllocations, ProfilingAllocatesNothingEither) {
+    auto compiled = make_plugin()->compile_model(conv_fc_model(), {ov::enable_profiling(true)});
+    auto request = compiled->create_sync_infer_request();
+    request->infer();
+    EXPECT_EQ(allocations_during([&] { request->infer(); }), 0u);
+}
+
+}  // namespace

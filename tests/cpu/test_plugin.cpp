@@ -1,0 +1,516 @@
+// SPDX-License-Identifier: Apache-2.0
+// The CPU plugin through its developer API: properties, query_model / compile_model agreement, refusals,
+// f16 boundaries, stateful models, profiling, export/import, the memory plan and concurrent requests.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "compiled_model.hpp"
+#include "devmux/plugin/device_identity.hpp"
+#include "infer_request.hpp"
+#include "openvino/op/add.hpp"
+#include "openvino/op/assign.hpp"
+#include "openvino/op/read_value.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/convolution.hpp"
+#include "openvino/op/multiply.hpp"
+#include "openvino/op/parameter.hpp"
+#include "openvino/op/relu.hpp"
+#include "openvino/op/reshape.hpp"
+#include "openvino/op/result.hpp"
+#include "test_utils.hpp"
+
+namespace {
+
+using namespace cpu_test;
+using ::testing::HasSubstr;
+
+std::string error_of(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const ov::Exception& e) {
+        return e.what();
+    } catch (const std::exception& e) {
+        return std::string("non-ov exception: ") + e.what();
+    }
+    return "<no exception>";
+}
+
+// An op without a reference implementation, as a third-party extension might be.
+class NoKernelOp : public ov::op::Op {
+public:
+    OPENVINO_OP("NoKernelOp", "extension", ov::op::Op);
+    NoKernelOp() = default;
+    explicit NoKernelOp(const ov::Output<ov::Node>& arg) : ov::op::Op({arg}) { constructor_validate_and_infer_types(); }
+    void validate_and_infer_types() override {
+        set_output_type(0, get_input_element_type(0), get_input_partial_shape(0));
+    }
+    std::shared_ptr<ov::Node> clone_with_new_inputs(const ov::OutputVector& args) const override {
+        return std::make_shared<NoKernelOp>(args.at(0));
+    }
+};
+
+std::shared_ptr<ov::Model> relu_model(const ov::PartialShape& shape, const ov::element::Type& type = ov::element::f32) {
+    auto input = std::make_shared<ov::op::v0::Parameter>(type, shape);
+    input->set_friendly_name("input");
+    input->output(0).set_names({"input"});
+    auto relu = std::make_shared<ov::op::v0::Relu>(input);
+    relu->set_friendly_name("relu");
+    auto result = std::make_shared<ov::op::v0::Result>(relu);
+    result->set_friendly_name("output");
+    return std::make_shared<ov::Model>(ov::ResultVector{result}, ov::ParameterVector{input}, "relu_model");
+}
+
+// ---- properties ----
+
+TEST(CpuPluginProperties, ReportsTheHostCpu) {
+    auto plugin = make_plugin();
+    EXPECT_EQ(plugin->get_property(ov::device::full_name.name(), {}).as<std::string>(), devmux::host_cpu_name());
+    EXPECT_EQ(plugin->get_property(ov::device::uuid.name(), {}).as<ov::device::UUID>(), devmux::host_cpu_uuid());
+    EXPECT_EQ(plugin->get_property(ov::device::type.name(), {}).as<ov::device::Type>(), ov::device::Type::INTEGRATED);
+    EXPECT_EQ(plugin->get_property(ov::available_devices.name(), {}).as<std::vector<std::string>>(),
+              std::vector<std::string>{""});
+    const auto caps = plugin->get_property(ov::device::capabilities.name(), {}).as<std::vector<std::string>>();
+    EXPECT_NE(std::find(caps.begin(), caps.end(), "FP32"), caps.end());
+    EXPECT_NE(std::find(caps.begin(), caps.end(), "EXPORT_IMPORT"), caps.end());
+}
+
+TEST(CpuPluginProperties, EverySupportedPropertyCanBeRead) {
+    auto plugin = make_plugin();
+    const auto names = plugin->get_property(ov::supported_properties.name(), {}).as<std::vector<ov::PropertyName>>();
+    EXPECT_GE(names.size(), 10u);
+    for (const auto& name : names)
+        EXPECT_NO_THROW(plugin->get_property(name, {})) << name;
+}
+
+TEST(CpuPluginProperties, SettablePropertiesRoundTrip) {
+    auto plugin = make_plugin();
+    plugin->set_property({ov::enable_profiling(true), ov::inference_num_threads(3), ov::num_streams(2),
+                          ov::hint::performance_mode(ov::hint::PerformanceMode::THROUGHPUT),
+                          ov::hint::num_requests(5), ov::cache_dir("/tmp/devmux-cache")});
+    EXPECT_TRUE(plugin->get_property(ov::enable_profiling.name(), {}).as<bool>());
+    EXPECT_EQ(plugin->get_property(ov::inference_num_threads.name(), {}).as<int32_t>(), 3);
+    EXPECT_EQ(plugin->get_property(ov::num_streams.name(), {}).as<ov::streams::Num>().num, 2);
+    EXPECT_EQ(plugin->get_property(ov::hint::performance_mode.name(), {}).as<ov::hint::PerformanceMode>(),
+              ov::hint::PerformanceMode::THROUGHPUT);
+    EXPECT_EQ(plugin->get_property(ov::hint::num_requests.name(), {}).as<uint32_t>(), 5u);
+    EXPECT_EQ(plugin->get_property(ov::cache_dir.name(), {}).as<std::string>(), "/tmp/devmux-cache");
+}
+
+TEST(CpuPluginProperties, UnknownKeyErrorNamesKeyAndValue) {
+    auto plugin = make_plugin();
+    const auto message = error_of([&] { plugin->set_property({{"NO_SUCH_KEY", std::string("banana")}}); });
+    EXPECT_THAT(message, HasSubstr("NO_SUCH_KEY"));
+    EXPECT_THAT(message, HasSubstr("banana"));
+    EXPECT_THAT(error_of([&] { plugin->get_property("NO_SUCH_KEY", {}); }), HasSubstr("NO_SUCH_KEY"));
+}
+
+TEST(CpuPluginProperties, InvalidValueErrorNamesKeyAndValueAndChangesNothing) {
+    auto plugin = make_plugin();
+    const auto message =
+        error_of([&] { plugin->set_property({ov::enable_profiling(true), {ov::inference_num_threads.name(), -4}}); });
+    EXPECT_THAT(message, HasSubstr("INFERENCE_NUM_THREADS"));
+    EXPECT_THAT(message, HasSubstr("-4"));
+    EXPECT_FALSE(plugin->get_property(ov::enable_profiling.name(), {}).as<bool>());
+}
+
+TEST(CpuPluginProperties, LowerInferencePrecisionRunsInF32AndOthersAreRefused) {
+    auto plugin = make_plugin();
+    plugin->set_property({ov::hint::inference_precision(ov::element::f16)});
+    EXPECT_EQ(plugin->get_property(ov::hint::inference_precision.name(), {}).as<ov::element::Type>(), ov::element::f32);
+    EXPECT_THAT(error_of([&] { plugin->set_property({ov::hint::inference_precision(ov::element::i8)}); }),
+                HasSubstr("INFERENCE_PRECISION_HINT"));
+}
+
+TEST(CpuCompiledModelProperties, ReportsDevicesNameAndRequests) {
+    auto plugin = make_plugin();
+    auto compiled = plugin->compile_model(relu_model({2, 3}), {});
+    EXPECT_EQ(compiled->get_property(ov::execution_devices.name()).as<std::vector<std::string>>(),
+              std::vector<std::string>{"CPU"});
+    EXPECT_EQ(compiled->get_property(ov::model_name.name()).as<std::string>(), "relu_model");
+    EXPECT_EQ(compiled->get_property(ov::optimal_number_of_infer_requests.name()).as<uint32_t>(), 1u);
+    auto throughput = plugin->compile_model(
+        relu_model({2, 3}), {ov::num_streams(3), ov::hint::performance_mode(ov::hint::PerformanceMode::THROUGHPUT)});
+    EXPECT_EQ(throughput->get_property(ov::optimal_number_of_infer_requests.name()).as<uint32_t>(), 3u);
+    auto capped = plugin->compile_model(relu_model({2, 3}), {ov::num_streams(3), ov::hint::num_requests(2)});
+    EXPECT_EQ(capped->get_property(ov::optimal_number_of_infer_requests.name()).as<uint32_t>(), 2u);
+    const auto names = compiled->get_property(ov::supported_properties.name()).as<std::vector<ov::PropertyName>>();
+    for (const auto& name : names)
+        EXPECT_NO_THROW(compiled->get_property(name)) << name;
+    EXPECT_THROW(compiled->set_property({ov::enable_profiling(true)}), ov::NotImplemented);
+}
+
+// ---- query_model and compile_model agree ----
+
+TEST(CpuQueryModel, EveryRealModelIsFullySupportedAndCompiles) {
+    auto plugin = make_plugin();
+    for (const char* xml : {"squeezenet1.1-ir10/squeezenet1.1.xml", "squeezenet1.1-ir11/squeezenet1.1.xml",
+                            "landmarks-regression-retail-0009/FP16-INT8/landmarks-regression-retail-0009.xml",
+                            "gaze-estimation-adas-0002/FP16-INT8/gaze-estimation-adas-0002.xml",
+                            "head-pose-estimation-adas-0001/FP16/head-pose-estimation-adas-0001.xml",
+                            "tiny/summator/1/summator.xml"}) {
+        auto model = read_model(xml);
+        const auto supported = plugin->query_model(model, {});
+        for (const auto& node : model->get_ordered_ops()) {
+            const auto it = supported.find(node->get_friendly_name());
+            ASSERT_NE(it, supported.end()) << xml << ": " << *node;
+            EXPECT_EQ(it->second, "CPU");
+        }
+        EXPECT_NO_THROW(plugin->compile_model(model, {})) << xml;
+    }
+}
+
+TEST(CpuQueryModel, OpWithoutKernelIsLeftOutAndCompileNamesIt) {
+    auto input = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{4});
+    auto relu = std::make_shared<ov::op::v0::Relu>(input);
+    relu->set_friendly_name("relu");
+    auto custom = std::make_shared<NoKernelOp>(relu);
+    custom->set_friendly_name("mystery");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{custom}, ov::ParameterVector{input}, "m");
+    auto plugin = make_plugin();
+    const auto supported = plugin->query_model(model, {});
+    EXPECT_EQ(supported.count("mystery"), 0u);
+    EXPECT_EQ(supported.count("relu"), 1u);
+    const auto message = error_of([&] { plugin->compile_model(model, {}); });
+    EXPECT_THAT(message, HasSubstr("mystery"));
+    EXPECT_THAT(message, HasSubstr("NoKernelOp"));
+}
+
+TEST(CpuQueryModel, DynamicShapesAreLeftOutAndCompileNamesTheInput) {
+    auto model = relu_model(ov::PartialShape{ov::Dimension::dynamic(), 3});
+    auto plugin = make_plugin();
+    const auto supported = plugin->query_model(model, {});
+    EXPECT_EQ(supported.count("input"), 0u);
+    EXPECT_EQ(supported.count("relu"), 0u);
+    const auto message = error_of([&] { plugin->compile_model(model, {}); });
+    EXPECT_THAT(message, HasSubstr("'input'"));
+    EXPECT_THAT(message, HasSubstr("dynamic"));
+    EXPECT_THAT(message, HasSubstr(ov::PartialShape{ov::Dimension::dynamic(), 3}.to_string()));
+}
+
+// ---- f16 boundaries and weight decompression ----
+
+TEST(CpuPrecision, F16InputsAndOutputsKeepTheirTypeAndRunInF32) {
+    auto input = std::make_shared<ov::op::v0::Parameter>(ov::element::f16, ov::PartialShape{2, 3});
+    auto weights = ov::op::v0::Constant::create(ov::element::f16, ov::Shape{2, 3}, {0.5f, -1.0f, 2.0f, 0.25f, 3.0f, -0.5f});
+    auto mul = std::make_shared<ov::op::v1::Multiply>(input, weights);
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{mul}, ov::ParameterVector{input}, "f16");
+    auto compiled = make_plugin()->compile_model(model, {});
+    EXPECT_EQ(compiled->inputs()[0].get_element_type(), ov::element::f16);
+    EXPECT_EQ(compiled->outputs()[0].get_element_type(), ov::element::f16);
+    for (const auto& node : compiled->get_runtime_model()->get_ordered_ops())
+        for (size_t i = 0; i < node->get_output_size(); ++i)
+            EXPECT_NE(node->get_output_element_type(i), ov::element::f16) << *node << " still computes in f16";
+    auto request = compiled->create_sync_infer_request();
+    request->set_tensor(compiled->inputs()[0], tensor_for(ov::element::f16, {2, 3}, {1, 2, 3, 4, 5, 6}));
+    request->infer();
+    EXPECT_EQ(to_floats(request->get_tensor(compiled->outputs()[0])),
+              (std::vector<float>{0.5f, -2.0f, 6.0f, 1.0f, 15.0f, -3.0f}));
+}
+
+// ---- stateful models ----
+
+TEST(CpuStateful, SummatorAccumulatesResetsAndTakesSetState) {
+    auto model = read_model("tiny/summator/1/summator.xml");
+    auto compiled = make_plugin()->compile_model(model, {});
+    auto request = compiled->create_sync_infer_request();
+    auto run = [&](float x) {
+        request->set_tensor(compiled->inputs()[0], tensor_for(ov::element::f32, {1, 1}, {x}));
+        request->infer();
+        return to_floats(request->get_tensor(compiled->outputs()[0]))[0];
+    };
+    const auto states = request->query_state();
+    ASSERT_EQ(states.size(), 1u);
+    EXPECT_EQ(states[0]->get_name(), "state");
+    const float init = run(0.0f);  // the ReadValue's initial value (plus 0)
+    EXPECT_FLOAT_EQ(run(1.5f), init + 1.5f);
+    EXPECT_FLOAT_EQ(run(2.0f), init + 3.5f);
+    EXPECT_FLOAT_EQ(to_floats(states[0]->get_state())[0], init + 3.5f);
+    states[0]->reset();
+    EXPECT_FLOAT_EQ(run(4.0f), init + 4.0f);
+    states[0]->set_state(tensor_for(ov::element::f32, {1, 1}, {10.0f}));
+    EXPECT_FLOAT_EQ(run(1.0f), 11.0f);
+    // Each request has its own state.
+    auto other = compiled->create_sync_infer_request();
+    other->set_tensor(compiled->inputs()[0], tensor_for(ov::element::f32, {1, 1}, {5.0f}));
+    other->infer();
+    EXPECT_FLOAT_EQ(to_floats(other->get_tensor(compiled->outputs()[0]))[0], init + 5.0f);
+    EXPECT_THAT(error_of([&] { states[0]->set_state(tensor_for(ov::element::f32, {2}, {1, 2})); }),
+                HasSubstr("state"));
+}
+
+TEST(CpuStateful, ReadValueAssignV3KeepAPerRequestState) {
+    auto input = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{2});
+    auto init = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{2}, {1.0f, -1.0f});
+    auto read = std::make_shared<ov::op::v3::ReadValue>(init, "acc");
+    auto sum = std::make_shared<ov::op::v1::Add>(read, input);
+    auto assign = std::make_shared<ov::op::v3::Assign>(sum, "acc");
+    auto result = std::make_shared<ov::op::v0::Result>(sum);
+    auto model = std::make_shared<ov::Model>(ov::ResultVector{result}, ov::SinkVector{assign},
+                                             ov::ParameterVector{input}, "v3");
+    auto compiled = make_plugin()->compile_model(model, {});
+    auto request = compiled->create_sync_infer_request();
+    request->set_tensor(compiled->inputs()[0], tensor_for(ov::element::f32, {2}, {0.5f, 2.0f}));
+    request->infer();
+    EXPECT_EQ(to_floats(request->get_tensor(compiled->outputs()[0])), (std::vector<float>{1.5f, 1.0f}));
+    request->infer();
+    EXPECT_EQ(to_floats(request->get_tensor(compiled->outputs()[0])), (std::vector<float>{2.0f, 3.0f}));
+    ASSERT_EQ(request->query_state().size(), 1u);
+    EXPECT_EQ(request->query_state()[0]->get_name(), "acc");
+    EXPECT_EQ(to_floats(request->query_state()[0]->get_state()), (std::vector<float>{2.0f, 3.0f}));
+}
+
+// ---- graphs whose outputs are not plain intermediates ----
+
+TEST(CpuPlan, InputsConstantsAndSharedValuesReachEveryOutput) {
+    auto input = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{3});
+    auto relu = std::make_shared<ov::op::v0::Relu>(input);
+    auto constant = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{2}, {7.0f, 8.0f});
+    auto model = std::make_shared<ov::Model>(
+        ov::ResultVector{std::make_shared<ov::op::v0::Result>(input), std::make_shared<ov::op::v0::Result>(relu),
+                         std::make_shared<ov::op::v0::Result>(relu), std::make_shared<ov::op::v0::Result>(constant)},
+        ov::ParameterVector{input}, "outputs");
+    auto compiled = make_plugin()->compile_model(model, {});
+    auto request = compiled->create_sync_infer_request();
+    request->set_tensor(compiled->inputs()[0], tensor_for(ov::element::f32, {3}, {-1.0f, 0.5f, 2.0f}));
+    request->infer();
+    EXPECT_EQ(to_floats(request->get_tensor(compiled->outputs()[0])), (std::vector<float>{-1.0f, 0.5f, 2.0f}));
+    EXPECT_EQ(to_floats(request->get_tensor(compiled->outputs()[1])), (std::vector<float>{0.0f, 0.5f, 2.0f}));
+    EXPECT_EQ(to_floats(request->get_tensor(compiled->outputs()[2])), (std::vector<float>{0.0f, 0.5f, 2.0f}));
+    EXPECT_EQ(to_floats(request->get_tensor(compiled->outputs()[3])), (std::vector<float>{7.0f, 8.0f}));
+}
+
+class CpuTinyModel : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(CpuTinyModel, MatchesTheReferenceInterpreter) {
+    auto model = read_model(GetParam());
+    auto compiled = make_plugin()->compile_model(model, {});
+    auto request = compiled->create_sync_infer_request();
+    std::vector<ov::Tensor> inputs;
+    unsigned seed = 7000;
+    for (const auto& port : compiled->inputs()) {
+        inputs.push_back(random_tensor(port.get_shape(), ++seed, -5.0f, 5.0f));
+        request->set_tensor(port, inputs.back());
+    }
+    request->infer();
+    const auto expected = reference_outputs(*model, inputs);
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_EQ(to_floats(request->get_tensor(compiled->outputs()[i])), to_floats(expected[i])) << "output " << i;
+}
+
+INSTANTIATE_TEST_SUITE_P(Tiny, CpuTinyModel,
+                         ::testing::Values("tiny/add_two_inputs_model/1/add.xml", "tiny/dummy/1/dummy.xml",
+                                           "tiny/increment_1x3x4x5/1/increment_1x3x4x5.xml",
+                                           "tiny/scalar/1/saved_model.xml"));
+
+TEST(CpuTinyModel, DynamicTinyModelsAreRefusedByQueryAndCompile) {
+    auto plugin = make_plugin();
+    for (const char* xml : {"tiny/dummy_fp64/1/saved_model.xml", "tiny/passthrough/1/passthrough.xml"}) {
+        auto model = read_model(xml);
+        EXPECT_EQ(plugin->query_model(model, {}).count("input"), 0u) << xml;
+        const auto message = error_of([&] { plugin->compile_model(model, {}); });
+        EXPECT_THAT(message, HasSubstr("'input'")) << xml;
+        EXPECT_THAT(message, HasSubstr("dynamic shape")) << xml;
+    }
+}
+
+// ---- profiling ----
+
+TEST(CpuProfiling, PerOpCountersWithEnableProfiling) {
+    auto model = read_model("squeezenet1.1-ir11/squeezenet1.1.xml");
+    auto compiled = make_plugin()->compile_model(model, {ov::enable_profiling(true)});
+    auto request = compiled->create_sync_infer_request();
+    request->infer();
+    const auto info = request->get_profiling_info();
+    ASSERT_FALSE(info.empty());
+    std::set<std::string> names;
+    for (const auto& node : model->get_ordered_ops())
+        names.insert(node->get_friendly_name());
+    size_t convolutions = 0;
+    for (const auto& entry : info) {
+        EXPECT_NE(entry.status, ov::ProfilingInfo::Status::NOT_RUN) << entry.node_name;
+        EXPECT_FALSE(entry.exec_type.empty()) << entry.node_name;
+        EXPECT_TRUE(names.count(entry.node_name)) << entry.node_name << " is not an op of the model";
+        if (entry.node_type == "Convolution") {
+            ++convolutions;
+            EXPECT_TRUE(entry.exec_type == "im2col_gemm_f32" || entry.exec_type == "gemm_1x1_f32") << entry.exec_type;
+        }
+    }
+    EXPECT_EQ(convolutions, 26u);  // SqueezeNet 1.1
+}
+
+TEST(CpuProfiling, NoCountersWithoutEnableProfiling) {
+    auto compiled = make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"), {});
+    auto request = compiled->create_sync_infer_request();
+    request->infer();
+    EXPECT_TRUE(request->get_profiling_info().empty());
+}
+
+TEST(CpuProfiling, InPlaceReshapeIsReportedOptimizedOut) {
+    auto input = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{2, 6});
+    auto relu = std::make_shared<ov::op::v0::Relu>(input);
+    auto shape = ov::op::v0::Constant::create(ov::element::i64, ov::Shape{3}, {3, 2, 2});
+    auto reshape = std::make_shared<ov::op::v1::Reshape>(relu, shape, false);
+    reshape->set_friendly_name("flatten");
+    auto relu2 = std::make_shared<ov::op::v0::Relu>(reshape);
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu2}, ov::ParameterVector{input}, "m");
+    auto compiled = make_plugin()->compile_model(model, {ov::enable_profiling(true)});
+    auto request = compiled->create_sync_infer_request();
+    auto x = random_tensor({2, 6}, 5);
+    request->set_tensor(compiled->inputs()[0], x);
+    request->infer();
+    bool found = false;
+    for (const auto& entry : request->get_profiling_info())
+        if (entry.node_name == "flatten") {
+            found = true;
+            EXPECT_EQ(entry.status, ov::ProfilingInfo::Status::OPTIMIZED_OUT);
+        }
+    EXPECT_TRUE(found);
+    const auto out = to_floats(request->get_tensor(compiled->outputs()[0]));
+    const auto in = to_floats(x);
+    for (size_t i = 0; i < in.size(); ++i)
+        EXPECT_EQ(out[i], std::max(in[i], 0.0f));
+}
+
+// ---- export / import ----
+
+TEST(CpuExportImport, ImportedModelGivesTheSameResultsAndProperties) {
+    auto plugin = make_plugin();
+    const char* xml = "landmarks-regression-retail-0009/FP16/landmarks-regression-retail-0009.xml";
+    auto compiled = plugin->compile_model(read_model(xml), {ov::enable_profiling(true), ov::inference_num_threads(2)});
+    std::stringstream blob;
+    compiled->export_model(blob);
+    auto imported = plugin->import_model(blob, {});
+    EXPECT_TRUE(imported->get_property(ov::enable_profiling.name()).as<bool>());
+    EXPECT_EQ(imported->get_property(ov::inference_num_threads.name()).as<int32_t>(), 2);
+    ASSERT_EQ(imported->inputs().size(), compiled->inputs().size());
+    EXPECT_EQ(imported->inputs()[0].get_names(), compiled->inputs()[0].get_names());
+    const auto& port = compiled->inputs()[0];
+    const auto x = tensor_for(port.get_element_type(), port.get_shape(),
+                              to_floats(random_tensor(port.get_shape(), 11, 0.0f, 255.0f)));
+    std::vector<std::vector<float>> results;
+    for (const auto& cm : {compiled, imported}) {
+        auto request = cm->create_sync_infer_request();
+        request->set_tensor(cm->inputs()[0], x);
+        request->infer();
+        results.push_back(to_floats(request->get_tensor(cm->outputs()[0])));
+    }
+    EXPECT_EQ(results[0], results[1]);
+}
+
+TEST(CpuExportImport, ForeignStreamIsRefusedClearly) {
+    std::stringstream junk("<?xml version=\"1.0\"?><net/>");
+    EXPECT_THAT(error_of([&] { make_plugin()->import_model(junk, {}); }), HasSubstr("not a model exported"));
+}
+
+// ---- memory plan ----
+
+TEST(CpuMemoryPlan, OffsetsNeverOverlapWhileLivesOverlap) {
+    std::mt19937 gen(3);
+    std::vector<size_t> sizes, first, last, offsets;
+    for (int i = 0; i < 200; ++i) {
+        const size_t a = gen() % 100, b = a + gen() % 10;
+        sizes.push_back(1 + gen() % 5000);
+        first.push_back(a);
+        last.push_back(b);
+    }
+    const size_t total = devmux::cpu::plan_offsets(sizes, first, last, 64, offsets);
+    size_t sum = 0;
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        sum += sizes[i];
+        EXPECT_EQ(offsets[i] % 64, 0u);
+        EXPECT_LE(offsets[i] + sizes[i], total);
+        for (size_t j = 0; j < i; ++j) {
+            const bool live_together = first[i] <= last[j] && first[j] <= last[i];
+            const bool overlap = offsets[i] < offsets[j] + sizes[j] && offsets[j] < offsets[i] + sizes[i];
+            EXPECT_FALSE(live_together && overlap) << "blocks " << i << " and " << j;
+        }
+    }
+    EXPECT_LT(total, sum);
+}
+
+TEST(CpuMemoryPlan, SqueezeNetArenaIsSmallerThanItsIntermediates) {
+    auto compiled = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(
+        make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"), {}));
+    ASSERT_TRUE(compiled);
+    const auto& plan = compiled->plan();
+    size_t intermediates = 0;
+    for (const auto& buffer : plan.buffers)
+        if (buffer.kind == devmux::cpu::BufferKind::Arena)
+            intermediates += buffer.bytes;
+    EXPECT_GT(intermediates, 0u);
+    EXPECT_LT(plan.arena_bytes, intermediates);
+    EXPECT_LT(plan.arena_bytes, plan.unshared_bytes / 2) << "reuse should at least halve SqueezeNet's memory";
+    RecordProperty("arena_bytes", std::to_string(plan.arena_bytes));
+    RecordProperty("unshared_bytes", std::to_string(plan.unshared_bytes));
+}
+
+TEST(CpuMemoryPlan, BuffersStayPutAcrossInfers) {
+    auto compiled = make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"), {});
+    auto request = std::dynamic_pointer_cast<devmux::cpu::InferRequest>(compiled->create_sync_infer_request());
+    ASSERT_TRUE(request);
+    const auto& plan = std::static_pointer_cast<const devmux::cpu::CompiledModel>(compiled)->plan();
+    request->infer();
+    std::vector<const void*> before;
+    for (size_t i = 0; i < plan.buffers.size(); ++i)
+        before.push_back(request->buffer_tensor(i).data());
+    const void* output = request->get_tensor(compiled->outputs()[0]).data();
+    request->infer();
+    request->infer();
+    for (size_t i = 0; i < plan.buffers.size(); ++i)
+        EXPECT_EQ(request->buffer_tensor(i).data(), before[i]) << "buffer " << i;
+    EXPECT_EQ(request->get_tensor(compiled->outputs()[0]).data(), output);
+}
+
+TEST(CpuMemoryPlan, ReplacedUserTensorsAreUsed) {
+    auto compiled = make_plugin()->compile_model(relu_model({4}), {});
+    auto request = compiled->create_sync_infer_request();
+    request->infer();
+    ov::Tensor in = tensor_for(ov::element::f32, {4}, {-1, 2, -3, 4});
+    std::vector<float> out_storage(4, 7.0f);
+    ov::Tensor out(ov::element::f32, {4}, out_storage.data());
+    request->set_tensor(compiled->inputs()[0], in);
+    request->set_tensor(compiled->outputs()[0], out);
+    request->infer();
+    EXPECT_EQ(out_storage, (std::vector<float>{0, 2, 0, 4}));
+}
+
+// ---- concurrency ----
+
+TEST(CpuConcurrency, RequestsOnSeveralThreadsGiveTheSequentialResults) {
+    auto compiled = make_plugin()->compile_model(
+        read_model("landmarks-regression-retail-0009/FP32/landmarks-regression-retail-0009.xml"), {});
+    const auto& port = compiled->inputs()[0];
+    constexpr int threads = 4, rounds = 3;
+    std::vector<ov::Tensor> inputs;
+    std::vector<std::vector<float>> expected;
+    auto sequential = compiled->create_sync_infer_request();
+    for (int t = 0; t < threads; ++t) {
+        inputs.push_back(random_tensor(port.get_shape(), 40 + t, 0.0f, 255.0f));
+        sequential->set_tensor(port, inputs.back());
+        sequential->infer();
+        expected.push_back(to_floats(sequential->get_tensor(compiled->outputs()[0])));
+    }
+    std::vector<std::vector<float>> actual(threads);
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] {
+            auto request = compiled->create_sync_infer_request();
+            for (int r = 0; r < rounds; ++r) {
+                request->set_tensor(port, inputs[t]);
+                request->infer();
+                actual[t] = to_floats(request->get_tensor(compiled->outputs()[0]));
+            }
+        });
+    for (auto& w : workers)
+        w.join();
+    for (int t = 0; t < threads; ++t)
+        EXPECT_EQ(actual[t], expected[t]) << "thread " << t;
+    EXPECT_NE(expected[0], expected[1]) << "inputs should give different outputs";
+}
+
+}  // namespace

@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "cli_args.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+
+namespace devmux::cli {
+namespace {
+
+uint64_t parse_count(const std::string& option, const std::string& text, uint64_t max_value) {
+    // strtoull accepts "-1" (wrapping) and leading blanks; insist on plain digits instead.
+    bool digits_only = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+    errno = 0;
+    unsigned long long value = digits_only ? std::strtoull(text.c_str(), nullptr, 10) : 0;
+    if (!digits_only || errno == ERANGE || value == 0 || value > max_value)
+        throw UsageError(option + " expects a whole number from 1 to " + std::to_string(max_value) + ", got '" +
+                         text + "'");
+    return value;
+}
+
+double parse_seconds(const std::string& option, const std::string& text) {
+    char* end = nullptr;
+    errno = 0;
+    double value = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || errno == ERANGE || !std::isfinite(value) ||
+        value <= 0.0)
+        throw UsageError(option + " expects a positive number of seconds, got '" + text + "'");
+    return value;
+}
+
+}  // namespace
+
+std::string usage_text() {
+    return R"(Usage: devmux <command> [options]
+
+Commands:
+  devices                     list the devices, their plugin libraries and properties,
+                              and the plugins that failed to load
+  query -m MODEL -d DEVICE    show which device supports each op of the model
+  benchmark -m MODEL -d DEVICE [-n N | -t SECONDS] [--nireq K] [-i NAME=FILE ...] [--pc]
+                              measure latency and throughput
+
+Options:
+  --plugins FILE       plugins.xml to load devices from (default: the one beside the runtime library)
+  -m, --model FILE     model IR (.xml; the .bin beside it)
+  -d, --device NAME    device to use, e.g. CPU
+  -n, --niter N        benchmark: run N inferences
+  -t, --time SECONDS   benchmark: run for this long (default: 10 s when -n is not given)
+  --nireq K            benchmark: keep K infer requests in flight (default: the device's optimum)
+  -i, --input NAME=FILE
+                       benchmark: raw little-endian data for the input NAME (a tensor name of
+                       the input), exactly the input's element type and size; other inputs get
+                       seeded random values
+  --seed N             benchmark: seed of the random inputs (default 42)
+  --pc                 benchmark: report per-op performance counters
+  -h, --help           show this text
+)";
+}
+
+Options parse_args(int argc, const char* const argv[]) {
+    Options options;
+    std::set<std::string> given;  // options seen, for per-command validation
+    auto value_of = [&](int& i, const std::string& option) -> std::string {
+        if (i + 1 >= argc)
+            throw UsageError("option " + option + " needs a value");
+        return argv[++i];
+    };
+    for (int i = 1; i < argc; ++i) {
+        std::string arg = argv[i];
+        std::string name = arg;
+        std::optional<std::string> inline_value;
+        // Long options may be written --name=value.
+        if (arg.rfind("--", 0) == 0) {
+            auto eq = arg.find('=');
+            if (eq != std::string::npos) {
+                name = arg.substr(0, eq);
+                inline_value = arg.substr(eq + 1);
+            }
+        }
+        auto value = [&]() { return inline_value ? *inline_value : value_of(i, name); };
+
+        if (name == "-h" || name == "--help") {
+            options.help = true;
+            continue;
+        }
+        if (name == "--plugins") {
+            options.plugins = value();
+            if (options.plugins.empty())
+                throw UsageError("--plugins expects a file name");
+        } else if (name == "-m" || name == "--model") {
+            options.model = value();
+            name = "-m";
+        } else if (name == "-d" || name == "--device") {
+            options.device = value();
+            name = "-d";
+        } else if (name == "-n" || name == "--niter") {
+            options.iterations = parse_count(name, value(), UINT64_C(1000000000000));
+            name = "-n";
+        } else if (name == "-t" || name == "--time") {
+            options.seconds = parse_seconds(name, value());
+            name = "-t";
+        } else if (name == "--nireq") {
+            options.nireq = static_cast<uint32_t>(parse_count(name, value(), 1024));
+        } else if (name == "--seed") {
+            auto text = value();
+            bool digits_only = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+            if (!digits_only || text.size() > 9)
+                throw UsageError("--seed expects a whole number below 1000000000, got '" + text + "'");
+            options.seed = static_cast<uint32_t>(std::stoul(text));
+        } else if (name == "-i" || name == "--input") {
+            auto spec = value();
+            auto eq = spec.find('=');
+            if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+                throw UsageError(name + " expects NAME=FILE, got '" + spec + "'");
+            options.input_files.emplace_back(spec.substr(0, eq), spec.substr(eq + 1));
+            name = "-i";
+        } else if (name == "--pc") {
+            if (inline_value)
+                throw UsageError("--pc takes no value");
+            options.perf_counts = true;
+        } else if (!arg.empty() && arg[0] == '-') {
+            throw UsageError("unknown option '" + arg + "'");
+        } else if (options.command.empty()) {
+            options.command = arg;
+            continue;
+        } else {
+            throw UsageError("unexpected argument '" + arg + "'");
+        }
+        given.insert(name);
+    }
+    if (options.help)
+        return options;
+
+    if (options.command.empty())
+        throw UsageError("no command given");
+    static const std::set<std::string> commands{"devices", "query", "benchmark"};
+    if (!commands.count(options.command))
+        throw UsageError("unknown command '" + options.command + "'");
+
+    std::set<std::string> allowed{"--plugins"};
+    if (options.command != "devices") {
+        allowed.insert({"-m", "-d"});
+        if (options.model.empty())
+            throw UsageError(options.command + " needs a model: -m MODEL");
+        if (options.device.empty())
+            throw UsageError(options.command + " needs a device: -d DEVICE");
+    }
+    if (options.command == "benchmark") {
+        allowed.insert({"-n", "-t", "--nireq", "-i", "--pc", "--seed"});
+        if (options.iterations && options.seconds)
+            throw UsageError("give either -n or -t, not both");
+    }
+    for (const auto& option : given)
+        if (!allowed.count(option))
+            throw UsageError("option " + option + " does not apply to '" + options.command + "'");
+    return options;
+}
+
+}  // namespace devmux::cli

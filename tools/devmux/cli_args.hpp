@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace devmux::cli {
+
+/// Bad command line: reported with a hint to --help, exit code 1.
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct Options {
+    std::string command;  // devices | query | benchmark
+    bool help = false;
+    std::string plugins;  // empty: the runtime's default plugins.xml
+    std::string model;
+    std::string device;
+    std::optional<uint64_t> iterations;
+    std::optional<double> seconds;
+    std::optional<uint32_t> nireq;
+    std::vector<std::pair<std::string, std::string>> input_files;  // NAME=FILE, in command-line order
+    bool perf_counts = false;
+    uint32_t seed = 42;
+};
+
+/// Parses argv; throws UsageError naming the offending argument.
+Options parse_args(int argc, const char* const argv[]);
+
+/// The --help text.
+std::string usage_text();
+
+}  // namespace devmux::cli

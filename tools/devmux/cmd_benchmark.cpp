@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: Apache-2.0
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <iomanip>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include "commands.hpp"
+#include "input_data.hpp"
+#include "table.hpp"
+
+namespace devmux::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_between(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+std::string fixed(double value, int digits = 3) {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(digits) << value;
+    return s.str();
+}
+
+// Shared between the main thread and the completion callbacks, which run on the plugin's threads.
+struct RunState {
+    std::mutex mutex;  // guards every member below
+    std::condition_variable changed;
+    std::deque<size_t> idle;                    // requests ready to start
+    std::vector<Clock::time_point> started_at;  // per request, start of its current inference
+    std::vector<double> latencies_ms;
+    size_t in_flight = 0;
+    std::exception_ptr error;  // the first failure; stops the run
+};
+
+// Per-op performance counters summed over many inferences.
+struct Counters {
+    struct Node {
+        std::string type;
+        std::string exec_type;
+        std::chrono::microseconds real_time{0};
+    };
+    std::vector<std::string> order;  // node names in first-seen (execution) order
+    std::map<std::string, Node> nodes;
+    size_t inferences = 0;
+
+    void add(const std::vector<ov::ProfilingInfo>& infos) {
+        for (const auto& info : infos) {
+            auto [it, inserted] = nodes.try_emplace(info.node_name);
+            if (inserted) {
+                order.push_back(info.node_name);
+                it->second.type = info.node_type;
+            }
+            if (!info.exec_type.empty())
+                it->second.exec_type = info.exec_type;
+            it->second.real_time += info.real_time;
+        }
+        ++inferences;
+    }
+};
+
+class ProgressBar {
+public:
+    explicit ProgressBar(bool enabled) : m_enabled(enabled) {}
+
+    void update(double fraction) {
+        if (!m_enabled)
+            return;
+        auto now = Clock::now();
+        if (m_drawn && ms_between(m_last, now) < 100.0 && fraction < 1.0)
+            return;
+        m_last = now;
+        m_drawn = true;
+        const int width = 40;
+        int filled = static_cast<int>(std::lround(std::clamp(fraction, 0.0, 1.0) * width));
+        std::fprintf(stderr, "\r[%s%s] %3d%%", std::string(filled, '#').c_str(),
+                     std::string(width - filled, ' ').c_str(), static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 100));
+        std::fflush(stderr);
+    }
+
+    void finish() {
+        if (m_enabled && m_drawn) {
+            std::fprintf(stderr, "\r%s\r", std::string(48, ' ').c_str());
+            std::fflush(stderr);
+        }
+    }
+
+private:
+    bool m_enabled;
+    bool m_drawn = false;
+    Clock::time_point m_last;
+};
+
+bool input_has_name(const ov::Output<const ov::Node>& input, const std::string& name) {
+    return input.get_names().count(name) > 0 || input.get_node()->get_friendly_name() == name;
+}
+
+std::vector<ov::Tensor> prepare_inputs(const Options& options, const ov::CompiledModel& compiled, std::ostream& out) {
+    const auto& inputs = compiled.inputs();
+    for (const auto& [name, file] : options.input_files) {
+        bool found = std::any_of(inputs.begin(), inputs.end(),
+                                 [&](const ov::Output<const ov::Node>& in) { return input_has_name(in, name); });
+        if (!found) {
+            std::string known;
+            for (const auto& in : inputs)
+                known += (known.empty() ? "" : ", ") + input_name(in);
+            OPENVINO_THROW("-i ", name, "=", file, ": the model has no input named '", name,
+                           "'; its inputs are: ", known);
+        }
+    }
+    std::mt19937 generator(options.seed);
+    std::vector<ov::Tensor> tensors;
+    out << "Inputs:\n";
+    for (const auto& input : inputs) {
+        std::string source;
+        ov::Tensor tensor;
+        for (const auto& [name, file] : options.input_files) {
+            if (input_has_name(input, name)) {
+                tensor = load_tensor_from_file(input, file);
+                source = "file " + file;
+            }
+        }
+        if (!tensor) {
+            tensor = make_random_tensor(input, generator);
+            source = "random (seed " + std::to_string(options.seed) + ")";
+        }
+        out << "  " << input_name(input) << "  " << input.get_element_type() << " " << tensor.get_shape() << "  "
+            << source << "\n";
+        tensors.push_back(tensor);
+    }
+    return tensors;
+}
+
+uint32_t choose_nireq(const Options& options, const ov::CompiledModel& compiled) {
+    if (options.nireq)
+        return *options.nireq;
+    try {
+        return std::max<uint32_t>(1, compiled.get_property(ov::optimal_number_of_infer_requests));
+    } catch (const ov::Exception&) {
+        // A device without the property gets one request in flight; that is still a valid benchmark.
+        return 1;
+    }
+}
+
+void print_counters(const Counters& counters, std::ostream& out) {
+    if (counters.inferences == 0)
+        return;
+    const double n = static_cast<double>(counters.inferences);
+    auto per_inference_ms = [n](std::chrono::microseconds total) { return total.count() / 1000.0 / n; };
+
+    out << "\nPer-op counters (real time, average of " << counters.inferences << " inferences):\n";
+    Table nodes({"Op", "Type", "Exec type", "Time (ms)"});
+    std::map<std::string, std::chrono::microseconds> per_type;
+    std::chrono::microseconds total{0};
+    for (const auto& name : counters.order) {
+        const auto& node = counters.nodes.at(name);
+        nodes.add_row({name, node.type, node.exec_type.empty() ? "-" : node.exec_type,
+                       fixed(per_inference_ms(node.real_time))});
+        per_type[node.type] += node.real_time;
+        total += node.real_time;
+    }
+    nodes.print(out, "  ");
+
+    std::vector<std::pair<std::string, std::chrono::microseconds>> types(per_type.begin(), per_type.end());
+    std::stable_sort(types.begin(), types.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    out << "\nPer-op-type counters (real time, average per inference):\n";
+    Table by_type({"Type", "Time (ms)", "Share"});
+    for (const auto& [type, time] : types) {
+        double share = total.count() > 0 ? 100.0 * time.count() / total.count() : 0.0;
+        by_type.add_row({type, fixed(per_inference_ms(time)), fixed(share, 1) + "%"});
+    }
+    by_type.print(out, "  ");
+    out << "  Total: " << fixed(per_inference_ms(total)) << " ms\n";
+}
+
+}  // namespace
+
+void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
+    auto model = core.read_model(options.model);
+    ov::AnyMap config;
+    if (options.perf_counts)
+        config.emplace(ov::enable_profiling(true));
+    auto compile_start = Clock::now();
+    ov::CompiledModel compiled = core.compile_model(model, options.device, config);
+    const double compile_ms = ms_between(compile_start, Clock::now());
+
+    out << "Model: " << options.model << "\n";
+    out << "Device: " << options.device << "\n";
+    try {
+        auto devices = compiled.get_property(ov::execution_devices);
+        std::string joined;
+        for (const auto& d : devices)
+            joined += (joined.empty() ? "" : ", ") + d;
+        out << "Execution devices: " << joined << "\n";
+    } catch (const ov::Exception&) {
+        // Not every device reports it; the requested device is shown above.
+    }
+    out << "Compile time: " << fixed(compile_ms, 2) << " ms\n";
+
+    const std::vector<ov::Tensor> inputs = prepare_inputs(options, compiled, out);
+    const uint32_t nireq = choose_nireq(options, compiled);
+    const bool by_count = options.iterations.has_value();
+    const double seconds = options.seconds.value_or(10.0);
+    const uint64_t iterations = options.iterations.value_or(0);
+
+    std::vector<ov::InferRequest> requests;
+    for (uint32_t k = 0; k < nireq; ++k) {
+        requests.push_back(compiled.create_infer_request());
+        for (size_t i = 0; i < inputs.size(); ++i)
+            requests.back().set_tensor(compiled.inputs()[i], inputs[i]);
+    }
+    out << "Infer requests in flight: " << nireq << "\n";
+    out << (by_count ? "Limit: " + std::to_string(iterations) + " inferences\n"
+                     : "Limit: " + fixed(seconds, 1) + " s\n");
+
+    // The first inference often pays for lazy set-up; report it apart from the measured run.
+    auto first_start = Clock::now();
+    requests[0].infer();
+    out << "First inference: " << fixed(ms_between(first_start, Clock::now())) << " ms\n";
+
+    // Callbacks hold the state by shared_ptr, so it outlives any callback still returning.
+    auto state = std::make_shared<RunState>();
+    state->started_at.resize(nireq);
+    for (size_t k = 0; k < nireq; ++k) {
+        state->idle.push_back(k);
+        requests[k].set_callback([state, k](std::exception_ptr error) {
+            auto finished = Clock::now();
+            std::lock_guard<std::mutex> lock(state->mutex);
+            if (error) {
+                if (!state->error)
+                    state->error = error;
+            } else {
+                state->latencies_ms.push_back(ms_between(state->started_at[k], finished));
+            }
+            state->idle.push_back(k);
+            --state->in_flight;
+            state->changed.notify_all();
+        });
+    }
+
+    Counters counters;
+    std::vector<bool> has_unread_profile(nireq, false);  // main thread only
+    ProgressBar progress(isatty(STDERR_FILENO) == 1);
+    uint64_t launched = 0;
+    const auto run_start = Clock::now();
+    const auto deadline = run_start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+
+    while (true) {
+        std::unique_lock<std::mutex> lock(state->mutex);
+        state->changed.wait(lock, [&] { return !state->idle.empty() || state->error; });
+        const auto now = Clock::now();
+        const size_t completed = state->latencies_ms.size();
+        if (state->error)
+            break;
+        if (by_count ? launched >= iterations : now >= deadline)
+            break;
+        const size_t k = state->idle.front();
+        state->idle.pop_front();
+        lock.unlock();
+
+        progress.update(by_count ? static_cast<double>(completed) / iterations
+                                 : ms_between(run_start, now) / (seconds * 1000.0));
+        // Read the counters of this request's previous inference before it is overwritten.
+        if (has_unread_profile[k]) {
+            counters.add(requests[k].get_profiling_info());
+            has_unread_profile[k] = false;
+        }
+        lock.lock();
+        state->started_at[k] = Clock::now();
+        ++state->in_flight;
+        lock.unlock();
+        try {
+            requests[k].start_async();
+        } catch (...) {
+            lock.lock();
+            --state->in_flight;
+            if (!state->error)
+                state->error = std::current_exception();
+            break;
+        }
+        has_unread_profile[k] = options.perf_counts;
+        ++launched;
+    }
+    {
+        std::unique_lock<std::mutex> lock(state->mutex);
+        state->changed.wait(lock, [&] { return state->in_flight == 0; });
+    }
+    const auto run_end = Clock::now();
+    progress.update(1.0);
+    progress.finish();
+
+    std::vector<double> latencies;
+    std::exception_ptr error;
+    {
+        std::lock_guard<std::mutex> lock(state->mutex);
+        latencies = state->latencies_ms;
+        error = state->error;
+    }
+    if (error)
+        std::rethrow_exception(error);
+    for (size_t k = 0; k < nireq; ++k)
+        if (has_unread_profile[k])
+            counters.add(requests[k].get_profiling_info());
+
+    OPENVINO_ASSERT(!latencies.empty(), "no inference completed on ", options.device);
+    std::sort(latencies.begin(), latencies.end());
+    const size_t n = latencies.size();
+    const double median = n % 2 ? latencies[n / 2] : (latencies[n / 2 - 1] + latencies[n / 2]) / 2.0;
+    // Nearest-rank percentile: the smallest latency that at least 90% of the inferences do not exceed.
+    const size_t p90_rank = static_cast<size_t>(std::ceil(0.9 * static_cast<double>(n)));
+    const double p90 = latencies[std::max<size_t>(p90_rank, 1) - 1];
+    const double duration_ms = ms_between(run_start, run_end);
+
+    out << "\nCount: " << n << " inferences\n";
+    out << "Duration: " << fixed(duration_ms, 2) << " ms\n";
+    out << "Latency (ms):\n";
+    out << "  Min:     " << fixed(latencies.front()) << "\n";
+    out << "  Median:  " << fixed(median) << "\n";
+    out << "  P90:     " << fixed(p90) << "\n";
+    out << "  Max:     " << fixed(latencies.back()) << "\n";
+    out << "Throughput: " << fixed(duration_ms > 0 ? 1000.0 * n / duration_ms : 0.0, 2) << " FPS\n";
+    if (options.perf_counts)
+        print_counters(counters, out);
+}
+
+}  // namespace devmux::cli
