@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "compiled_model.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "devmux/hetero/partition.hpp"
+#include "dot_writer.hpp"
+#include "async_infer_request.hpp"
+#include "sync_infer_request.hpp"
+#include "ir/ir_reader.hpp"
+#include "ir/ir_writer.hpp"
+#include "openvino/core/except.hpp"
+#include "openvino/runtime/properties.hpp"
+#include "plugin.hpp"
+
+namespace devmux {
+namespace hetero {
+namespace {
+
+constexpr const char* export_magic = "DEVMUX_HETERO_EXPORT 1";
+constexpr const char* affinity_key = "affinity";
+constexpr const char* number_of_submodels_key = "HETERO_NUMBER_OF_SUBMODELS";
+
+std::string base_name(const std::string& device) { return device.substr(0, device.find('.')); }
+
+std::string join(const std::vector<std::string>& items) {
+    std::string text;
+    for (const auto& item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
+std::string describe(const ov::Node& node) {
+    return std::string(node.get_type_name()) + " '" + node.get_friendly_name() + "'";
+}
+
+// ---- export stream: a header line, then length-prefixed fields ----
+
+void write_field(std::ostream& out, const std::string& bytes) { out << bytes.size() << '\n' << bytes; }
+
+std::string read_field(std::istream& in, const char* what) {
+    std::string line;
+    OPENVINO_ASSERT(std::getline(in, line), "HETERO: the exported model stream ends before its ", what);
+    size_t size = 0;
+    try {
+        size_t used = 0;
+        size = static_cast<size_t>(std::stoull(line, &used));
+        OPENVINO_ASSERT(used == line.size(), "trailing text");
+    } catch (const std::exception&) {
+        OPENVINO_THROW("HETERO: the exported model stream has '", line.substr(0, 64), "' where the size of its ", what,
+                       " belongs");
+    }
+    std::string bytes(size, '\0');
+    if (size > 0)
+        in.read(&bytes[0], static_cast<std::streamsize>(size));
+    OPENVINO_ASSERT(static_cast<size_t>(in.gcount()) == size || size == 0,
+                    "HETERO: the exported model stream ends inside its ", what, " (", in.gcount(), " of ", size,
+                    " bytes)");
+    return bytes;
+}
+
+size_t read_count(std::istream& in, const char* what) {
+    const std::string text = read_field(in, what);
+    try {
+        return static_cast<size_t>(std::stoull(text));
+    } catch (const std::exception&) {
+        OPENVINO_THROW("HETERO: the exported model stream has '", text.substr(0, 64), "' where its ", what,
+                       " belongs");
+    }
+}
+
+std::string file_safe(const std::string& name) {
+    std::string safe = name;
+    for (char& c : safe)
+        if (c == '/' || c == '\\' || c == ' ')
+            c = '_';
+    return safe;
+}
+
+}  // namespace
+
+CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, const std::shared_ptr<const Plugin>& plugin,
+                             const Config& config, Imported)
+    : ICompiledModel(model, plugin), m_config(config), m_model_name(model->get_friendly_name()) {
+    m_source = model->clone();
+}
+
+CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, const std::shared_ptr<const Plugin>& plugin,
+                             const Config& config)
+    : CompiledModel(model, plugin, config, Imported{}) {
+    DeviceCatalog catalog(plugin->core(), m_config);
+
+    // Manual mode: any op with rt_info "affinity" means the user assigned devices; no query runs.
+    bool manual = false;
+    for (const auto& node : m_source->get_ordered_ops())
+        manual = manual || node->get_rt_info().count(affinity_key);
+
+    std::map<std::string, std::string> affinities;
+    if (manual) {
+        std::vector<std::string> unassigned;
+        for (const auto& node : m_source->get_ordered_ops()) {
+            const auto found = node->get_rt_info().find(affinity_key);
+            if (found == node->get_rt_info().end()) {
+                if (!is_structural(*node))
+                    unassigned.push_back(describe(*node));
+                continue;
+            }
+            OPENVINO_ASSERT(found->second.is<std::string>(), "HETERO: rt_info \"", affinity_key, "\" of ",
+                            describe(*node), " must be a string naming a device");
+            const std::string device = found->second.as<std::string>();
+            bool listed = false;
+            for (const auto& candidate : m_config.devices)
+                listed = listed || candidate == device || base_name(candidate) == base_name(device);
+            OPENVINO_ASSERT(listed, "HETERO: ", describe(*node), " has affinity '", device,
+                            "', which is not in the device list '", m_config.priorities(), "'");
+            affinities[node->get_friendly_name()] = device;
+        }
+        OPENVINO_ASSERT(unassigned.empty(), "HETERO: model '", m_model_name,
+                        "' has affinities in rt_info \"affinity\", but not for ", unassigned.size(), " op(s): ",
+                        join(unassigned), "; give every op an affinity or none (then HETERO asks the devices)");
+    } else {
+        affinities = assign_compute_ops(m_source, catalog);
+        std::vector<std::string> unsupported;
+        for (const auto& node : m_source->get_ordered_ops())
+            if (!is_structural(*node) && !affinities.count(node->get_friendly_name()))
+                unsupported.push_back(describe(*node));
+        OPENVINO_ASSERT(unsupported.empty(), "HETERO: model '", m_model_name, "': ", join(unsupported),
+                        unsupported.size() == 1 ? " is" : " are", " not supported by any of the devices asked (",
+                        m_config.priorities(), ")");
+    }
+    split(affinities);
+    if (std::getenv("OPENVINO_HETERO_VISUALIZE"))
+        write_dumps(affinities);
+    m_compiled.resize(m_plan.submodels.size());
+    for (size_t i = 0; i < m_plan.submodels.size(); ++i)
+        compile_submodel(i, catalog, nullptr, nullptr);
+}
+
+void CompiledModel::split(const std::map<std::string, std::string>& affinities) {
+    m_affinities = affinities;
+    m_plan = collect_subgraphs(m_source, affinities);
+}
+
+void CompiledModel::compile_submodel(size_t index, DeviceCatalog& catalog, const std::string* blob,
+                                     const std::string* ir) {
+    const Submodel& submodel = m_plan.submodels[index];
+    try {
+        const ov::AnyMap properties = catalog.properties_for(submodel.device);
+        if (blob) {
+            std::istringstream stream(*blob);
+            m_compiled[index] = catalog.core().import_model(stream, submodel.device, properties);
+        } else if (ir) {
+            std::istringstream stream(*ir);
+            const std::string xml_text = read_field(stream, "subgraph IR text");
+            const std::string bin = read_field(stream, "subgraph IR weights");
+            auto weights = std::make_shared<std::vector<uint8_t>>(bin.begin(), bin.end());
+            auto model = devmux::ir::read_model_from_memory(xml_text, weights, "HETERO subgraph");
+            m_compiled[index] = catalog.core().compile_model(model, submodel.device, properties);
+        } else {
+            m_compiled[index] = catalog.core().compile_model(submodel.part.model, submodel.device, properties);
+        }
+    } catch (const std::exception& e) {
+        OPENVINO_THROW("HETERO: subgraph ", index, " of model '", m_model_name, "' (", submodel.part.compute_ops,
+                       " ops) on device ", submodel.device, " failed to ", blob || ir ? "import" : "compile", ": ",
+                       e.what());
+    }
+    OPENVINO_ASSERT(m_compiled[index], "HETERO: device ", submodel.device, " returned no compiled model for subgraph ",
+                    index);
+}
+
+void CompiledModel::write_dumps(const std::map<std::string, std::string>& affinities) const {
+    const std::string devices_first = m_config.devices.empty() ? std::string() : m_config.devices.front();
+    const ov::SupportedOpsMap all = complete_assignment(*m_source, affinities, devices_first);
+    std::vector<std::string> devices;
+    for (const auto& submodel : m_plan.submodels)
+        if (std::find(devices.begin(), devices.end(), submodel.device) == devices.end())
+            devices.push_back(submodel.device);
+    std::map<std::string, DotNodeStyle> styles;
+    for (const auto& kv : all) {
+        DotNodeStyle style;
+        const auto position = std::find(devices.begin(), devices.end(), kv.second);
+        style.colour_index = static_cast<size_t>(position - devices.begin());
+        style.extra_label = "device=" + kv.second;
+        styles[kv.first] = style;
+    }
+    const std::string name = file_safe(m_model_name);
+    std::ofstream("hetero_affinity_" + name + ".dot") << model_to_dot(*m_source, styles);
+    std::ofstream("hetero_subgraphs_" + name + ".dot") << partition_to_dot(m_source, affinities);
+}
+
+std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {
+    return std::make_shared<SyncInferRequest>(std::static_pointer_cast<const CompiledModel>(shared_from_this()));
+}
+
+std::shared_ptr<IAsyncInferRequest> CompiledModel::create_infer_request() const {
+    auto sync = std::static_pointer_cast<SyncInferRequest>(create_sync_infer_request());
+    return std::make_shared<AsyncInferRequest>(sync);
+}
+
+void CompiledModel::export_model(std::ostream& stream) const {
+    stream << export_magic << '\n';
+    write_field(stream, m_config.priorities());
+    std::ostringstream xml, bin;
+    devmux::ir::write_model_to_streams(*m_source, xml, bin);
+    write_field(stream, xml.str());
+    write_field(stream, bin.str());
+    write_field(stream, std::to_string(m_affinities.size()));
+    for (const auto& kv : m_affinities) {
+        write_field(stream, kv.first);
+        write_field(stream, kv.second);
+    }
+    write_field(stream, std::to_string(m_plan.submodels.size()));
+    for (size_t i = 0; i < m_plan.submodels.size(); ++i) {
+        // The device's own blob when it can export; otherwise the subgraph as IR, compiled again on import.
+        std::ostringstream payload;
+        char type = 'B';
+        try {
+            m_compiled[i]->export_model(payload);
+        } catch (const ov::NotImplemented&) {
+            type = 'I';
+            payload.str("");
+            std::ostringstream sub_xml, sub_bin;
+            devmux::ir::write_model_to_streams(*m_plan.submodels[i].part.model, sub_xml, sub_bin);
+            write_field(payload, sub_xml.str());
+            write_field(payload, sub_bin.str());
+        }
+        write_field(stream, m_plan.submodels[i].device);
+        write_field(stream, std::string(1, type));
+        write_field(stream, payload.str());
+    }
+    OPENVINO_ASSERT(stream.good(), "HETERO: failed to write the exported model '", m_model_name, "'");
+}
+
+std::shared_ptr<CompiledModel> CompiledModel::import(std::istream& stream, const std::shared_ptr<const Plugin>& plugin,
+                                                     const ov::AnyMap& properties) {
+    std::string magic;
+    std::getline(stream, magic);
+    OPENVINO_ASSERT(magic == export_magic, "HETERO: the stream is not a model exported by HETERO (header '",
+                    magic.substr(0, 64), "', expected '", export_magic, "')");
+    const std::string priorities = read_field(stream, "device list");
+    ov::AnyMap settings{{ov::device::priorities.name(), priorities}};
+    for (const auto& kv : properties)
+        settings[kv.first] = kv.second;  // the import's own properties win
+    const Config config = plugin->merged_config(settings);
+    const std::string xml = read_field(stream, "model text");
+    const std::string bin = read_field(stream, "model weights");
+    auto weights = std::make_shared<std::vector<uint8_t>>(bin.begin(), bin.end());
+    auto model = devmux::ir::read_model_from_memory(xml, weights, "model exported by HETERO");
+    std::map<std::string, std::string> affinities;
+    const size_t count = read_count(stream, "affinity count");
+    for (size_t i = 0; i < count; ++i) {
+        std::string name = read_field(stream, "op name");
+        affinities[name] = read_field(stream, "op device");
+    }
+    std::shared_ptr<CompiledModel> compiled(new CompiledModel(model, plugin, config, Imported{}));
+    compiled->split(affinities);
+    const size_t submodels = read_count(stream, "subgraph count");
+    OPENVINO_ASSERT(submodels == compiled->m_plan.submodels.size(), "HETERO: the exported model has ", submodels,
+                    " subgraphs, but its model and affinities split into ", compiled->m_plan.submodels.size());
+    DeviceCatalog catalog(plugin->core(), config);
+    compiled->m_compiled.resize(submodels);
+    for (size_t i = 0; i < submodels; ++i) {
+        const std::string device = read_field(stream, "subgraph device");
+        OPENVINO_ASSERT(device == compiled->m_plan.submodels[i].device, "HETERO: exported subgraph ", i,
+                        " ran on ", device, ", but the split puts it on ", compiled->m_plan.submodels[i].device);
+        const std::string type = read_field(stream, "subgraph payload type");
+        const std::string payload = read_field(stream, "subgraph payload");
+        OPENVINO_ASSERT(type == "B" || type == "I", "HETERO: exported subgraph ", i, " has unknown payload type '",
+                        type, "'");
+        compiled->compile_submodel(i, catalog, type == "B" ? &payload : nullptr, type == "I" ? &payload : nullptr);
+    }
+    compiled->m_loaded_from_cache = true;
+    return compiled;
+}
+
+std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const {
+    auto runtime = m_source->clone();
+    std::map<std::string, size_t> subgraph_of;
+    for (size_t i = 0; i < m_plan.submodels.size(); ++i)
+        for (const auto& name : m_plan.submodels[i].part.op_names)
+            subgraph_of.emplace(name, i);
+    for (const auto& node : runtime->get_ordered_ops()) {
+        const auto found = subgraph_of.find(node->get_friendly_name());
+        if (found == subgraph_of.end())
+            continue;
+        node->get_rt_info()[affinity_key] = m_plan.submodels[found->second].device;
+        node->get_rt_info()["subgraph"] = static_cast<int64_t>(found->second);
+    }
+    return runtime;
+}
+
+void CompiledModel::set_property(const ov::AnyMap& properties) {
+    std::string keys;
+    for (const auto& kv : properties)
+        keys += (keys.empty() ? "" : ", ") + kv.first;
+    OPENVINO_NOT_IMPLEMENTED("HETERO: a compiled model's properties are fixed at compile time; cannot set ", keys);
+}
+
+ov::Any CompiledModel::get_property(const std::string& name) const {
+    if (name == ov::supported_properties.name())
+        return std::vector<ov::PropertyName>{
+            ov::PropertyName(ov::supported_properties.name(), ov::PropertyMutability::RO),
+            ov::PropertyName(ov::model_name.name(), ov::PropertyMutability::RO),
+            ov::PropertyName(ov::optimal_number_of_infer_requests.name(), ov::PropertyMutability::RO),
+            ov::PropertyName(ov::execution_devices.name(), ov::PropertyMutability::RO),
+            ov::PropertyName(ov::device::priorities.name(), ov::PropertyMutability::RO),
+            ov::PropertyName(ov::device::properties.name(), ov::PropertyMutability::RO),
+            ov::PropertyName(ov::loaded_from_cache.name(), ov::PropertyMutability::RO),
+            ov::PropertyName(ov::enable_profiling.name(), ov::PropertyMutability::RO),
+            ov::PropertyName(number_of_submodels_key, ov::PropertyMutability::RO)};
+    if (name == ov::model_name.name())
+        return m_model_name;
+    if (name == ov::execution_devices.name()) {
+        std::vector<std::string> devices;
+        for (const auto& submodel : m_plan.submodels)
+            if (std::find(devices.begin(), devices.end(), submodel.device) == devices.end())
+                devices.push_back(submodel.device);
+        return devices;
+    }
+    if (name == ov::optimal_number_of_infer_requests.name()) {
+        // Enough requests for every device to have one in flight, and at least what any device asks for.
+        std::set<std::string> devices;
+        uint32_t optimal = 1;
+        for (size_t i = 0; i < m_compiled.size(); ++i) {
+            devices.insert(m_plan.submodels[i].device);
+            try {
+                optimal = std::max(optimal,
+                                   m_compiled[i]->get_property(ov::optimal_number_of_infer_requests.name()).as<uint32_t>());
+            } catch (const std::exception&) {
+                // a device that does not say keeps the others' answer
+            }
+        }
+        return std::max(optimal, static_cast<uint32_t>(devices.size()));
+    }
+    if (name == ov::device::priorities.name())
+        return m_config.priorities();
+    if (name == number_of_submodels_key) {
+        size_t count = 0;
+        for (const auto& submodel : m_plan.submodels)
+            count += submodel.part.compute_ops > 0 ? 1 : 0;
+        return count;
+    }
+    if (name == ov::loaded_from_cache.name())
+        return m_loaded_from_cache;
+    if (name == ov::enable_profiling.name())
+        return m_config.profiling;
+    if (name == ov::device::properties.name()) {
+        std::map<std::string, ov::AnyMap> per_device;
+        for (size_t i = 0; i < m_compiled.size(); ++i) {
+            const std::string& device = m_plan.submodels[i].device;
+            if (per_device.count(device))
+                continue;
+            ov::AnyMap values;
+            const auto names = m_compiled[i]->get_property(ov::supported_properties.name())
+                                   .as<std::vector<ov::PropertyName>>();
+            for (const auto& property : names) {
+                if (property == ov::supported_properties.name())
+                    continue;
+                try {
+                    values[property] = m_compiled[i]->get_property(property);
+                } catch (const std::exception&) {
+                    // listed but not readable on this compiled model: left out
+                }
+            }
+            per_device[device] = values;
+        }
+        return per_device;
+    }
+    OPENVINO_THROW("HETERO: compiled model '", m_model_name, "' has no property ", name,
+                   "; per-device values are under ", ov::device::properties.name());
+}
+
+}  // namespace hetero
+}  // namespace devmux

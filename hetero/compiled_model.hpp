@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <istream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config.hpp"
+#include "devmux/plugin/icompiled_model.hpp"
+#include "subgraph_collector.hpp"
+
+namespace devmux {
+namespace hetero {
+
+class Plugin;
+class DeviceCatalog;
+
+/// A model split into subgraphs, each compiled on its device through the Core. Immutable after
+/// construction, so every method is safe from several threads.
+class CompiledModel : public ICompiledModel {
+public:
+    /// Assigns ops (rt_info "affinity" when the model has it, else the greedy query), splits, and
+    /// compiles every subgraph.
+    CompiledModel(const std::shared_ptr<const ov::Model>& model, const std::shared_ptr<const Plugin>& plugin,
+                  const Config& config);
+    /// Reads what export_model wrote.
+    static std::shared_ptr<CompiledModel> import(std::istream& stream, const std::shared_ptr<const Plugin>& plugin,
+                                                 const ov::AnyMap& properties);
+
+    std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
+    /// A request that runs the subgraphs as a pipeline when started asynchronously.
+    std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
+    void export_model(std::ostream& model) const override;
+    /// The original model with rt_info "affinity" and "subgraph" on every op that runs.
+    std::shared_ptr<const ov::Model> get_runtime_model() const override;
+    /// Throws ov::NotImplemented: a compiled model's properties are fixed at compile time.
+    void set_property(const ov::AnyMap& properties) override;
+    ov::Any get_property(const std::string& name) const override;
+
+    const SubgraphPlan& plan() const { return m_plan; }
+    const std::vector<std::shared_ptr<ICompiledModel>>& compiled_submodels() const { return m_compiled; }
+    const Config& config() const { return m_config; }
+
+private:
+    struct Imported {};
+    CompiledModel(const std::shared_ptr<const ov::Model>& model, const std::shared_ptr<const Plugin>& plugin,
+                  const Config& config, Imported);
+    void split(const std::map<std::string, std::string>& affinities);
+    void write_dumps(const std::map<std::string, std::string>& affinities) const;
+    /// Compiles submodel `index`, or imports it from `blob` when given.
+    void compile_submodel(size_t index, DeviceCatalog& catalog, const std::string* blob, const std::string* ir);
+
+    Config m_config;
+    std::string m_model_name;
+    std::shared_ptr<ov::Model> m_source;               // a clone of the user's model
+    std::map<std::string, std::string> m_affinities;  // compute op -> device, as compiled
+    SubgraphPlan m_plan;
+    std::vector<std::shared_ptr<ICompiledModel>> m_compiled;  // one per submodel of m_plan
+    bool m_loaded_from_cache = false;
+};
+
+}  // namespace hetero
+}  // namespace devmux

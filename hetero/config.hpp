@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "openvino/core/any.hpp"
+
+namespace devmux {
+namespace hetero {
+
+/// HETERO's own settings and the properties it hands on to the devices below it.
+struct Config {
+    /// The device list, highest priority first, as given (names may carry ids: "GPU.1").
+    std::vector<std::string> devices;
+    /// ov::enable_profiling at HETERO level: also handed to every device that supports it.
+    bool profiling = false;
+    /// ov::device::properties: device name -> its own properties.
+    std::map<std::string, ov::AnyMap> device_properties;
+    /// Every other key: given to each device that lists it in ov::supported_properties.
+    ov::AnyMap shared;
+
+    /// Applies properties as set_property / compile_model receive them. ov::device::priorities may
+    /// be a comma string or a list of names; throws ov::Exception naming the key for a bad value.
+    void set(const ov::AnyMap& properties);
+    /// The priorities joined with ','.
+    std::string priorities() const;
+    /// Throws ov::Exception when no device is listed or HETERO lists itself.
+    void check_devices() const;
+};
+
+}  // namespace hetero
+}  // namespace devmux

@@ -1,0 +1,377 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "subgraph_collector.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+#include <unordered_map>
+
+#include "openvino/core/except.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/parameter.hpp"
+#include "openvino/op/result.hpp"
+
+namespace devmux {
+namespace hetero {
+
+bool is_structural(const ov::Node& node) {
+    return ov::is_type<ov::op::v0::Parameter>(&node) || ov::is_type<ov::op::v0::Constant>(&node) ||
+           ov::is_type<ov::op::v0::Result>(&node);
+}
+
+namespace {
+
+std::string port_suffix(size_t port) { return port == 0 ? std::string() : "." + std::to_string(port); }
+
+}  // namespace
+
+Extracted extract_submodel(const ov::Model& model, const std::vector<std::shared_ptr<ov::Node>>& members,
+                           const std::string& name) {
+    std::unordered_set<const ov::Node*> is_member;
+    for (const auto& node : members)
+        is_member.insert(node.get());
+    std::unordered_map<const ov::Node*, size_t> model_input_index, model_output_index;
+    for (size_t i = 0; i < model.get_parameters().size(); ++i)
+        model_input_index[model.get_parameters()[i].get()] = i;
+    for (size_t i = 0; i < model.get_results().size(); ++i)
+        model_output_index[model.get_results()[i].get()] = i;
+
+    Extracted part;
+    std::set<std::string> listed;
+    auto list = [&](const ov::Node& node) {
+        if (listed.insert(node.get_friendly_name()).second)
+            part.op_names.push_back(node.get_friendly_name());
+    };
+
+    ov::ParameterVector parameters;
+    std::map<ov::Output<ov::Node>, ov::Output<ov::Node>> mapped;  // original output -> output in the part
+    auto input_for = [&](const ov::Output<ov::Node>& source) -> ov::Output<ov::Node> {
+        const auto found = mapped.find(source);
+        if (found != mapped.end())
+            return found->second;
+        ov::Node* producer = source.get_node();
+        ov::Output<ov::Node> replacement;
+        if (ov::is_type<ov::op::v0::Constant>(producer)) {
+            // Constants are copied into every part that reads them: weights never cross a boundary.
+            replacement = ov::Output<ov::Node>(producer->copy_with_new_inputs({}), source.get_index());
+            list(*producer);
+        } else {
+            auto parameter = std::make_shared<ov::op::v0::Parameter>(source.get_element_type(), source.get_partial_shape());
+            parameter->output(0).set_names(source.get_names());
+            const auto index = model_input_index.find(producer);
+            if (index != model_input_index.end()) {
+                parameter->set_friendly_name(producer->get_friendly_name());
+                parameter->get_rt_info() = producer->get_rt_info();
+                part.input_model_index.push_back(static_cast<long>(index->second));
+                list(*producer);
+            } else {
+                parameter->set_friendly_name(producer->get_friendly_name() + port_suffix(source.get_index()) +
+                                             "/hetero_input");
+                part.input_model_index.push_back(-1);
+            }
+            part.input_source.push_back(source);
+            parameters.push_back(parameter);
+            replacement = parameter->output(0);
+        }
+        mapped[source] = replacement;
+        return replacement;
+    };
+
+    ov::ResultVector results;
+    ov::SinkVector sinks;
+    std::set<ov::Output<ov::Node>> has_model_result;
+    for (const auto& node : members) {
+        OPENVINO_ASSERT(!ov::is_type<ov::op::v0::Parameter>(node) && !ov::is_type<ov::op::v0::Constant>(node),
+                        "HETERO: ", node->get_type_name(), " '", node->get_friendly_name(),
+                        "' cannot be a subgraph member; it is copied in where needed");
+        ov::OutputVector inputs;
+        for (size_t i = 0; i < node->get_input_size(); ++i)
+            inputs.push_back(input_for(node->input_value(i)));
+        auto copy = node->copy_with_new_inputs(inputs);
+        list(*node);
+        for (size_t i = 0; i < node->get_output_size(); ++i)
+            mapped[node->output(i)] = copy->output(i);
+        if (auto result = ov::as_type_ptr<ov::op::v0::Result>(copy)) {
+            const auto index = model_output_index.find(node.get());
+            OPENVINO_ASSERT(index != model_output_index.end(), "HETERO: Result '", node->get_friendly_name(),
+                            "' is not an output of model '", model.get_friendly_name(), "'");
+            results.push_back(result);
+            part.output_model_index.push_back(static_cast<long>(index->second));
+            part.output_source.push_back(node->input_value(0));
+            has_model_result.insert(node->input_value(0));
+        } else {
+            ++part.compute_ops;
+            if (auto sink = ov::as_type_ptr<ov::op::Sink>(copy))
+                sinks.push_back(sink);
+        }
+    }
+    // Member outputs read outside the part leave it through a Result, unless a model Result of the
+    // part already carries that tensor: then consumers share the user's output tensor.
+    for (const auto& node : members) {
+        if (ov::is_type<ov::op::v0::Result>(node))
+            continue;
+        for (size_t port = 0; port < node->get_output_size(); ++port) {
+            const ov::Output<ov::Node> output = node->output(port);
+            if (has_model_result.count(output))
+                continue;
+            bool read_outside = false;
+            for (const auto& target : output.get_target_inputs())
+                read_outside = read_outside || !is_member.count(target.get_node());
+            if (!read_outside)
+                continue;
+            auto result = std::make_shared<ov::op::v0::Result>(mapped.at(output));
+            result->set_friendly_name(node->get_friendly_name() + port_suffix(port) + "/hetero_output");
+            results.push_back(result);
+            part.output_model_index.push_back(-1);
+            part.output_source.push_back(output);
+        }
+    }
+    part.model = std::make_shared<ov::Model>(results, sinks, parameters, name);
+    return part;
+}
+
+namespace {
+
+// The subgraphs being grown, identified by the index at creation; merged ones point at the survivor.
+class Groups {
+public:
+    size_t create(const std::string& device) {
+        m_parent.push_back(m_parent.size());
+        m_device.push_back(device);
+        m_producers.emplace_back();
+        return m_parent.size() - 1;
+    }
+    size_t find(size_t id) {
+        while (m_parent[id] != id)
+            id = m_parent[id] = m_parent[m_parent[id]];
+        return id;
+    }
+    const std::string& device(size_t id) { return m_device[find(id)]; }
+    std::set<size_t> producers(size_t id) {
+        std::set<size_t> result;
+        for (size_t p : m_producers[find(id)])
+            result.insert(find(p));
+        return result;
+    }
+    // Whether a group made of `members` plus a new op reading `inputs` would sit on a cycle: some
+    // other group it reads from (directly or not) reads from one of the members.
+    bool would_cycle(const std::set<size_t>& members, const std::set<size_t>& inputs) {
+        std::deque<size_t> queue;
+        std::set<size_t> seen;
+        auto push = [&](size_t id) {
+            if (!members.count(id) && seen.insert(id).second)
+                queue.push_back(id);
+        };
+        for (size_t id : inputs)
+            push(id);
+        for (size_t member : members)
+            for (size_t id : producers(member))
+                push(id);
+        while (!queue.empty()) {
+            const size_t id = queue.front();
+            queue.pop_front();
+            for (size_t p : producers(id)) {
+                if (members.count(p))
+                    return true;
+                push(p);
+            }
+        }
+        return false;
+    }
+    void merge_into(size_t survivor, size_t other) {
+        survivor = find(survivor);
+        other = find(other);
+        if (survivor == other)
+            return;
+        m_parent[other] = survivor;
+        m_producers[survivor].insert(m_producers[other].begin(), m_producers[other].end());
+    }
+    void add_producers(size_t id, const std::set<size_t>& producers) {
+        id = find(id);
+        for (size_t p : producers)
+            if (find(p) != id)
+                m_producers[id].insert(p);
+    }
+
+private:
+    std::vector<size_t> m_parent;
+    std::vector<std::string> m_device;
+    std::vector<std::set<size_t>> m_producers;  // direct producer groups (ids before merging)
+};
+
+}  // namespace
+
+SubgraphPlan collect_subgraphs(const std::shared_ptr<const ov::Model>& model,
+                               const std::map<std::string, std::string>& affinities) {
+    OPENVINO_ASSERT(model, "HETERO: cannot split a null model");
+    const auto ordered = model->get_ordered_ops();
+
+    std::string default_device;
+    std::vector<std::string> missing;
+    for (const auto& node : ordered) {
+        if (is_structural(*node))
+            continue;
+        const auto found = affinities.find(node->get_friendly_name());
+        if (found == affinities.end() || found->second.empty())
+            missing.push_back(std::string(node->get_type_name()) + " '" + node->get_friendly_name() + "'");
+        else if (default_device.empty())
+            default_device = found->second;
+    }
+    if (!missing.empty()) {
+        std::string text;
+        for (const auto& name : missing)
+            text += (text.empty() ? "" : ", ") + name;
+        OPENVINO_THROW("HETERO: model '", model->get_friendly_name(), "' has no device for ", missing.size(),
+                       " op(s): ", text);
+    }
+
+    Groups groups;
+    std::unordered_map<const ov::Node*, size_t> group_of;
+    std::unordered_map<const ov::Node*, size_t> position;
+    for (size_t i = 0; i < ordered.size(); ++i)
+        position[ordered[i].get()] = i;
+
+    for (const auto& node : ordered) {
+        if (ov::is_type<ov::op::v0::Parameter>(node) || ov::is_type<ov::op::v0::Constant>(node))
+            continue;
+        const bool is_result = ov::is_type<ov::op::v0::Result>(node);
+        if (is_result) {
+            const auto producer = group_of.find(node->get_input_node_ptr(0));
+            if (producer != group_of.end()) {
+                group_of[node.get()] = groups.find(producer->second);  // a Result runs with its producer
+                continue;
+            }
+        }
+        std::string device;
+        const auto own = affinities.find(node->get_friendly_name());
+        if (own != affinities.end() && !own->second.empty()) {
+            device = own->second;
+        } else {
+            // A Result of a Parameter or Constant: with that input's device if it has one.
+            const auto input = affinities.find(node->get_input_node_ptr(0)->get_friendly_name());
+            device = input != affinities.end() && !input->second.empty() ? input->second : default_device;
+        }
+        OPENVINO_ASSERT(!device.empty(), "HETERO: no device for ", node->get_type_name(), " '",
+                        node->get_friendly_name(), "' of model '", model->get_friendly_name(), "'");
+
+        std::set<size_t> inputs;
+        for (size_t i = 0; i < node->get_input_size(); ++i) {
+            const auto found = group_of.find(node->get_input_node_ptr(i));
+            if (found != group_of.end())
+                inputs.insert(groups.find(found->second));
+        }
+        // Join every same-device producer group that can be joined without a cycle; one that cannot
+        // stays apart, which moves the boundary to this op.
+        std::set<size_t> joined;
+        for (size_t candidate : inputs) {
+            if (groups.device(candidate) != device)
+                continue;
+            std::set<size_t> trial = joined;
+            trial.insert(candidate);
+            std::set<size_t> outside;
+            for (size_t id : inputs)
+                if (!trial.count(id))
+                    outside.insert(id);
+            if (!groups.would_cycle(trial, outside))
+                joined = trial;
+        }
+        size_t id;
+        if (joined.empty()) {
+            id = groups.create(device);
+        } else {
+            id = *joined.begin();
+            for (size_t other : joined)
+                groups.merge_into(id, other);
+        }
+        std::set<size_t> outside;
+        for (size_t input : inputs)
+            if (!joined.count(input))
+                outside.insert(input);
+        groups.add_producers(id, outside);
+        group_of[node.get()] = id;
+    }
+
+    // Order the groups so each runs after the groups it reads; ties go to the group whose first op
+    // comes first, so the order follows the model.
+    std::map<size_t, std::vector<std::shared_ptr<ov::Node>>> members;
+    std::map<size_t, size_t> first_position;
+    for (const auto& node : ordered) {
+        const auto found = group_of.find(node.get());
+        if (found == group_of.end())
+            continue;
+        const size_t id = groups.find(found->second);
+        members[id].push_back(node);
+        first_position.emplace(id, position[node.get()]);
+    }
+    std::map<size_t, size_t> pending;  // group -> number of producer groups not yet placed
+    std::map<size_t, std::vector<size_t>> consumers;
+    for (const auto& kv : members) {
+        const auto producers = groups.producers(kv.first);
+        pending[kv.first] = producers.size();
+        for (size_t p : producers)
+            consumers[p].push_back(kv.first);
+    }
+    std::set<std::pair<size_t, size_t>> ready;  // (first position, group)
+    for (const auto& kv : pending)
+        if (kv.second == 0)
+            ready.insert({first_position[kv.first], kv.first});
+    std::vector<size_t> order;
+    while (!ready.empty()) {
+        const size_t id = ready.begin()->second;
+        ready.erase(ready.begin());
+        order.push_back(id);
+        for (size_t consumer : consumers[id])
+            if (--pending[consumer] == 0)
+                ready.insert({first_position[consumer], consumer});
+    }
+    OPENVINO_ASSERT(order.size() == members.size(), "HETERO: the subgraphs of model '", model->get_friendly_name(),
+                    "' depend on each other in a cycle (internal error: ", order.size(), " of ", members.size(),
+                    " ordered)");
+
+    SubgraphPlan plan;
+    plan.model_inputs.resize(model->get_parameters().size());
+    plan.model_outputs.resize(model->get_results().size());
+    std::map<ov::Output<ov::Node>, size_t> link_of;
+    for (size_t index = 0; index < order.size(); ++index) {
+        const size_t id = order[index];
+        Submodel submodel;
+        submodel.device = groups.device(id);
+        submodel.part = extract_submodel(*model, members[id],
+                                         model->get_friendly_name() + "_subgraph" + std::to_string(index));
+        const Extracted& part = submodel.part;
+        for (size_t i = 0; i < part.input_model_index.size(); ++i) {
+            if (part.input_model_index[i] >= 0) {
+                plan.model_inputs[static_cast<size_t>(part.input_model_index[i])].push_back({index, i});
+            } else {
+                const auto link = link_of.find(part.input_source[i]);
+                OPENVINO_ASSERT(link != link_of.end(), "HETERO: subgraph ", index, " reads '",
+                                part.input_source[i].get_node()->get_friendly_name(),
+                                "' before any subgraph produces it (internal error)");
+                plan.links[link->second].consumers.push_back({index, i});
+            }
+        }
+        for (size_t o = 0; o < part.output_model_index.size(); ++o) {
+            if (part.output_model_index[o] >= 0)
+                plan.model_outputs[static_cast<size_t>(part.output_model_index[o])] = {index, o};
+            const ov::Output<ov::Node>& source = part.output_source[o];
+            bool crosses = false;
+            for (const auto& target : source.get_target_inputs()) {
+                const auto found = group_of.find(target.get_node());
+                crosses = crosses || (found != group_of.end() && groups.find(found->second) != id);
+            }
+            if (!crosses || link_of.count(source))
+                continue;
+            Link link;
+            link.producer = {index, o};
+            link.model_output = part.output_model_index[o];
+            link.source = source;
+            link_of[source] = plan.links.size();
+            plan.links.push_back(link);
+        }
+        plan.submodels.push_back(std::move(submodel));
+    }
+    return plan;
+}
+
+}  // namespace hetero
+}  // namespace devmux

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// Splitting a model into device subgraphs. Pure model-layer code: it knows device names only as
+// strings and never talks to a device.
+
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "openvino/core/model.hpp"
+
+namespace devmux {
+namespace hetero {
+
+/// True for the ops that do no work of their own: Parameter, Constant and Result.
+bool is_structural(const ov::Node& node);
+
+/// (submodel index, port index) pairs.
+using PortRef = std::pair<size_t, size_t>;
+
+/// A piece of a model cut out as a model of its own.
+struct Extracted {
+    std::shared_ptr<ov::Model> model;
+    /// Per input of `model`: the model input it is (index), or -1 for a boundary input.
+    std::vector<long> input_model_index;
+    /// Per input of `model`: the original producer output feeding it (a model Parameter's output
+    /// for model inputs).
+    std::vector<ov::Output<ov::Node>> input_source;
+    /// Per output of `model`: the model output it is (index), or -1 for a boundary output.
+    std::vector<long> output_model_index;
+    /// Per output of `model`: the original producer output it carries.
+    std::vector<ov::Output<ov::Node>> output_source;
+    /// Friendly names of the original ops it holds (members, read Parameters and Constants).
+    std::vector<std::string> op_names;
+    size_t compute_ops = 0;
+};
+
+/// Cuts `members` (compute ops and Results of `model`, in topological order) out of `model`: inputs
+/// coming from non-members become Parameters, member outputs read by non-members become Results
+/// (a member model Result on the same output is reused instead), Constants are copied in.
+Extracted extract_submodel(const ov::Model& model, const std::vector<std::shared_ptr<ov::Node>>& members,
+                           const std::string& name);
+
+/// One subgraph of a split, ready to compile.
+struct Submodel {
+    std::string device;
+    Extracted part;
+};
+
+/// A tensor handed from one submodel to others.
+struct Link {
+    PortRef producer;                 // (submodel, output index)
+    std::vector<PortRef> consumers;   // (submodel, input index)
+    long model_output = -1;           // >= 0 when the tensor is also that model output
+    ov::Output<ov::Node> source;      // the original producer output
+};
+
+/// A model split into submodels, in an order where every submodel runs after those it reads from.
+struct SubgraphPlan {
+    std::vector<Submodel> submodels;
+    /// Per model input: the submodel inputs it feeds (none for an unused input).
+    std::vector<std::vector<PortRef>> model_inputs;
+    /// Per model output: the submodel output that produces it.
+    std::vector<PortRef> model_outputs;
+    std::vector<Link> links;
+};
+
+/// Splits `model` by op affinity (friendly name -> device). Connected ops of one device form a
+/// subgraph unless that would make subgraphs depend on each other in a cycle; then the op starts a
+/// new subgraph (the boundary moves), so the result is always acyclic. Results go with their
+/// producer. Throws ov::Exception naming every compute op without an affinity.
+SubgraphPlan collect_subgraphs(const std::shared_ptr<const ov::Model>& model,
+                               const std::map<std::string, std::string>& affinities);
+
+}  // namespace hetero
+}  // namespace devmux

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "sync_infer_request.hpp"
+
+#include <set>
+
+#include "compiled_model.hpp"
+#include "openvino/core/except.hpp"
+
+namespace devmux {
+namespace hetero {
+
+SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
+    : ISyncInferRequest(compiled_model), m_compiled(compiled_model) {
+    const SubgraphPlan& plan = m_compiled->plan();
+    const auto& submodels = m_compiled->compiled_submodels();
+    for (const auto& submodel : submodels)
+        m_subrequests.push_back(submodel->create_infer_request());
+
+    // The user's tensors (allocated by the base class, or set later) are the subgraphs' own.
+    for (size_t i = 0; i < plan.model_inputs.size(); ++i) {
+        if (!m_input_tensors[i])
+            continue;
+        for (const auto& consumer : plan.model_inputs[i])
+            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second],
+                                                      m_input_tensors[i]);
+    }
+    for (size_t j = 0; j < plan.model_outputs.size(); ++j) {
+        if (!m_output_tensors[j])
+            continue;
+        const hetero::PortRef producer = plan.model_outputs[j];
+        m_subrequests[producer.first]->set_tensor(submodels[producer.first]->outputs()[producer.second],
+                                                  m_output_tensors[j]);
+    }
+    // One tensor per boundary, made here once: the producer writes it and its consumers read it.
+    m_boundaries.resize(plan.links.size());
+    for (size_t k = 0; k < plan.links.size(); ++k) {
+        const Link& link = plan.links[k];
+        const auto& port = submodels[link.producer.first]->outputs()[link.producer.second];
+        ov::Tensor tensor;
+        if (link.model_output >= 0) {
+            tensor = m_output_tensors[static_cast<size_t>(link.model_output)];
+        } else if (port.get_partial_shape().is_static()) {
+            tensor = ov::Tensor(port.get_element_type(), port.get_partial_shape().to_shape());
+            m_subrequests[link.producer.first]->set_tensor(port, tensor);
+        }
+        m_boundaries[k] = tensor;
+        if (!tensor)
+            continue;  // dynamic: handed over after each run of the producer
+        for (const auto& consumer : link.consumers)
+            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], tensor);
+    }
+}
+
+void SyncInferRequest::set_tensor(const ov::Output<const ov::Node>& port, const ov::Tensor& tensor) {
+    ISyncInferRequest::set_tensor(port, tensor);
+    const auto found = find_port(port);
+    const hetero::PortRef ref{found.is_input ? 0u : 1u, found.index};
+    const SubgraphPlan& plan = m_compiled->plan();
+    const auto& submodels = m_compiled->compiled_submodels();
+    if (ref.first == 0) {
+        for (const auto& consumer : plan.model_inputs[ref.second])
+            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], tensor);
+        return;
+    }
+    const hetero::PortRef producer = plan.model_outputs[ref.second];
+    m_subrequests[producer.first]->set_tensor(submodels[producer.first]->outputs()[producer.second], tensor);
+    for (size_t k = 0; k < plan.links.size(); ++k) {
+        if (plan.links[k].model_output != static_cast<long>(ref.second))
+            continue;
+        m_boundaries[k] = tensor;
+        for (const auto& consumer : plan.links[k].consumers)
+            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], tensor);
+    }
+}
+
+ov::Tensor SyncInferRequest::get_tensor(const ov::Output<const ov::Node>& port) const {
+    ov::Tensor tensor = ISyncInferRequest::get_tensor(port);
+    if (tensor)
+        return tensor;
+    // A dynamically shaped port: the subgraph's request holds the tensor of the last run.
+    const auto ref = find_port(port);
+    const SubgraphPlan& plan = m_compiled->plan();
+    const auto& submodels = m_compiled->compiled_submodels();
+    if (ref.is_input) {
+        if (plan.model_inputs[ref.index].empty())
+            return tensor;
+        const hetero::PortRef consumer = plan.model_inputs[ref.index].front();
+        return m_subrequests[consumer.first]->get_tensor(submodels[consumer.first]->inputs()[consumer.second]);
+    }
+    const hetero::PortRef producer = plan.model_outputs[ref.index];
+    return m_subrequests[producer.first]->get_tensor(submodels[producer.first]->outputs()[producer.second]);
+}
+
+void SyncInferRequest::forward_dynamic(size_t producer) {
+    const SubgraphPlan& plan = m_compiled->plan();
+    const auto& submodels = m_compiled->compiled_submodels();
+    for (size_t k = 0; k < plan.links.size(); ++k) {
+        const Link& link = plan.links[k];
+        if (m_boundaries[k] || link.producer.first != producer)
+            continue;
+        const ov::Tensor tensor =
+            m_subrequests[producer]->get_tensor(submodels[producer]->outputs()[link.producer.second]);
+        for (const auto& consumer : link.consumers)
+            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], tensor);
+    }
+}
+
+template <class Run>
+void SyncInferRequest::run_stages(Run run) {
+    const SubgraphPlan& plan = m_compiled->plan();
+    for (size_t i = 0; i < m_subrequests.size(); ++i) {
+        try {
+            run(*m_subrequests[i]);
+        } catch (const ov::Cancelled&) {
+            throw;
+        } catch (const std::exception& e) {
+            OPENVINO_THROW("HETERO: subgraph ", i, " on device ", plan.submodels[i].device, " failed: ", e.what());
+        }
+        forward_dynamic(i);
+    }
+}
+
+void SyncInferRequest::infer() {
+    run_stages([](IAsyncInferRequest& request) { request.infer(); });
+}
+
+void SyncInferRequest::infer_pipelined() {
+    run_stages([](IAsyncInferRequest& request) {
+        request.start_async();
+        request.wait();
+    });
+}
+
+std::vector<ov::ProfilingInfo> SyncInferRequest::get_profiling_info() const {
+    std::vector<ov::ProfilingInfo> records;
+    for (size_t i = 0; i < m_subrequests.size(); ++i) {
+        for (auto info : m_subrequests[i]->get_profiling_info()) {
+            info.node_name = "subgraph" + std::to_string(i) + ": " + info.node_name;
+            records.push_back(std::move(info));
+        }
+    }
+    if (!m_compiled->config().profiling)
+        return records;
+    // One record per boundary tensor and consumer subgraph. The tensor is shared, so HETERO spends no
+    // time on it; a device that copies to its own memory reports that in its records.
+    const SubgraphPlan& plan = m_compiled->plan();
+    for (size_t k = 0; k < plan.links.size(); ++k) {
+        const Link& link = plan.links[k];
+        std::set<size_t> consumers;
+        for (const auto& consumer : link.consumers)
+            consumers.insert(consumer.first);
+        const auto& source = link.source;
+        size_t bytes = 0;
+        if (source.get_partial_shape().is_static()) {
+            size_t count = 1;
+            for (auto dim : source.get_partial_shape().to_shape())
+                count *= dim;
+            bytes = (count * source.get_element_type().bitwidth() + 7) / 8;
+        }
+        for (size_t consumer : consumers) {
+            ov::ProfilingInfo info;
+            info.status = ov::ProfilingInfo::Status::EXECUTED;
+            info.node_name = "subgraph" + std::to_string(link.producer.first) + " -> subgraph" +
+                             std::to_string(consumer) + ": " + source.get_node()->get_friendly_name() +
+                             (source.get_index() ? "." + std::to_string(source.get_index()) : std::string());
+            info.node_type = "Transfer";
+            info.exec_type = "shared_tensor_" + std::to_string(bytes) + "B";
+            records.push_back(std::move(info));
+        }
+    }
+    return records;
+}
+
+std::vector<std::shared_ptr<IVariableState>> SyncInferRequest::query_state() const {
+    std::vector<std::shared_ptr<IVariableState>> states;
+    for (const auto& request : m_subrequests)
+        for (const auto& state : request->query_state())
+            states.push_back(state);
+    return states;
+}
+
+}  // namespace hetero
+}  // namespace devmux

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "devmux/plugin/iinfer_request.hpp"
+
+namespace devmux {
+namespace hetero {
+
+class CompiledModel;
+
+/// One request per subgraph, chained through tensors made once at creation: each boundary tensor is
+/// set as its producer's output and as every consumer's input, so HETERO copies nothing. The model's
+/// inputs and outputs are this request's tensors, shared the same way with the subgraphs that read
+/// or write them. Used by one thread at a time.
+class SyncInferRequest : public ISyncInferRequest {
+public:
+    explicit SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model);
+
+    /// Runs the subgraphs one after another in the calling thread.
+    void infer() override;
+    /// Runs each subgraph on its own device's request (start_async, then wait), stage by stage:
+    /// while this request waits on one device, other requests can use the other devices.
+    void infer_pipelined();
+    std::vector<ov::ProfilingInfo> get_profiling_info() const override;
+    std::vector<std::shared_ptr<IVariableState>> query_state() const override;
+    void set_tensor(const ov::Output<const ov::Node>& port, const ov::Tensor& tensor) override;
+    ov::Tensor get_tensor(const ov::Output<const ov::Node>& port) const override;
+
+    /// The request of subgraph `index` (tests check the shared tensors through it).
+    const std::shared_ptr<IAsyncInferRequest>& subrequest(size_t index) const { return m_subrequests[index]; }
+
+private:
+    template <class Run>
+    void run_stages(Run run);
+    /// Hands dynamically shaped boundary tensors to the consumers once their producer has run.
+    void forward_dynamic(size_t producer);
+
+    std::shared_ptr<const CompiledModel> m_compiled;
+    std::vector<std::shared_ptr<IAsyncInferRequest>> m_subrequests;
+    std::vector<ov::Tensor> m_boundaries;  // one per link of the plan; empty for dynamic shapes
+};
+
+}  // namespace hetero
+}  // namespace devmux
