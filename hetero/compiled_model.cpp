@@ -122,15 +122,36 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
         OPENVINO_ASSERT(unassigned.empty(), "HETERO: model '", m_model_name,
                         "' has affinities in rt_info \"affinity\", but not for ", unassigned.size(), " op(s): ",
                         join(unassigned), "; give every op an affinity or none (then HETERO asks the devices)");
+        // State lives in one device's request: the ReadValue and the Assign of a variable cannot be split.
+        for (const auto& region : variable_regions(*m_source)) {
+            std::vector<std::string> placed;
+            bool one_device = true;
+            for (const ov::Node* op : region.state_ops) {
+                const std::string& device = affinities.at(op->get_friendly_name());
+                placed.push_back(describe(*op) + " (affinity '" + device + "')");
+                one_device = one_device && device == affinities.at(region.state_ops.front()->get_friendly_name());
+            }
+            OPENVINO_ASSERT(one_device, "HETERO: model '", m_model_name, "': ", join(placed), " share variable ",
+                            join(region.variables),
+                            ", whose state lives in one device's request; give them the same affinity");
+        }
     } else {
         affinities = assign_compute_ops(m_source, catalog);
         std::vector<std::string> unsupported;
         for (const auto& node : m_source->get_ordered_ops())
             if (!is_structural(*node) && !affinities.count(node->get_friendly_name()))
                 unsupported.push_back(describe(*node));
+        std::string stateful_note;
+        for (const auto& region : variable_regions(*m_source)) {
+            if (affinities.count(*region.ops.begin()))
+                continue;
+            std::vector<std::string> names(region.ops.begin(), region.ops.end());
+            stateful_note += "; ops sharing variable " + join(region.variables) +
+                             " go to one device all together or not at all (" + join(names) + ")";
+        }
         OPENVINO_ASSERT(unsupported.empty(), "HETERO: model '", m_model_name, "': ", join(unsupported),
                         unsupported.size() == 1 ? " is" : " are", " not supported by any of the devices asked (",
-                        m_config.priorities(), ")");
+                        m_config.priorities(), ")", stateful_note);
     }
     split(affinities);
     if (std::getenv("OPENVINO_HETERO_VISUALIZE"))

@@ -72,6 +72,7 @@ std::map<std::string, std::string> assign_compute_ops(const std::shared_ptr<cons
         if (!is_structural(*node))
             unclaimed.emplace(node->get_friendly_name(), node);
 
+    const std::vector<VariableRegion> regions = variable_regions(*model);
     std::map<std::string, std::string> assigned;
     bool first = true;
     for (const auto& device : catalog.config().devices) {
@@ -94,12 +95,26 @@ std::map<std::string, std::string> assign_compute_ops(const std::shared_ptr<cons
         }
         first = false;
         const ov::SupportedOpsMap answer = catalog.core().query_model(asked, device, catalog.properties_for(device));
+        std::map<std::string, std::string> taken;
         for (const auto& kv : answer) {
             const auto node = unclaimed.find(kv.first);
-            if (node == unclaimed.end() || is_structural(*node->second))
-                continue;
-            assigned[kv.first] = kv.second.empty() ? device : kv.second;
-            unclaimed.erase(node);
+            if (node != unclaimed.end() && !is_structural(*node->second))
+                taken[kv.first] = kv.second.empty() ? device : kv.second;
+        }
+        // A device takes a variable's ReadValue, Assign and the ops between them all or none of them,
+        // as OpenVINO's get_supported_nodes keeps a ReadValue/Assign pair together: state lives in one
+        // device's request, and a path through another device would be a cycle of subgraphs.
+        for (const auto& region : regions) {
+            size_t supported = 0;
+            for (const auto& name : region.ops)
+                supported += taken.count(name);
+            if (supported != region.ops.size())
+                for (const auto& name : region.ops)
+                    taken.erase(name);
+        }
+        for (const auto& kv : taken) {
+            assigned[kv.first] = kv.second;
+            unclaimed.erase(kv.first);
         }
     }
     return assigned;

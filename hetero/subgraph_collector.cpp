@@ -10,6 +10,8 @@
 #include "openvino/op/constant.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/result.hpp"
+#include "openvino/op/util/assign_base.hpp"
+#include "openvino/op/util/read_value_base.hpp"
 
 namespace devmux {
 namespace hetero {
@@ -132,6 +134,120 @@ Extracted extract_submodel(const ov::Model& model, const std::vector<std::shared
 
 namespace {
 
+std::string variable_id_of(const ov::Node& node) {
+    if (auto reader = dynamic_cast<const ov::op::util::ReadValueBase*>(&node))
+        return reader->get_variable_id();
+    if (auto writer = dynamic_cast<const ov::op::util::AssignBase*>(&node))
+        return writer->get_variable_id();
+    return std::string();
+}
+
+bool is_state_op(const ov::Node& node) {
+    return dynamic_cast<const ov::op::util::ReadValueBase*>(&node) || dynamic_cast<const ov::op::util::AssignBase*>(&node);
+}
+
+std::string join_names(const std::vector<std::string>& items) {
+    std::string text;
+    for (const auto& item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text;
+}
+
+}  // namespace
+
+std::vector<VariableRegion> variable_regions(const ov::Model& model) {
+    const auto ordered = model.get_ordered_ops();
+    const size_t count = ordered.size();
+    std::unordered_map<const ov::Node*, size_t> position;
+    for (size_t i = 0; i < count; ++i)
+        position[ordered[i].get()] = i;
+    std::map<std::string, std::vector<size_t>> readers, writers;
+    for (size_t i = 0; i < count; ++i) {
+        if (dynamic_cast<const ov::op::util::ReadValueBase*>(ordered[i].get()))
+            readers[variable_id_of(*ordered[i])].push_back(i);
+        else if (dynamic_cast<const ov::op::util::AssignBase*>(ordered[i].get()))
+            writers[variable_id_of(*ordered[i])].push_back(i);
+    }
+    std::set<std::string> ids;
+    for (const auto& kv : readers)
+        ids.insert(kv.first);
+    for (const auto& kv : writers)
+        ids.insert(kv.first);
+
+    struct Raw {
+        std::set<std::string> variables;
+        std::set<size_t> ops;
+    };
+    std::vector<Raw> raws;
+    for (const auto& id : ids) {
+        Raw raw;
+        raw.variables.insert(id);
+        // Ops downstream of a reader and upstream of a writer lie on a path between them; `ordered` is
+        // topological, so one forward and one backward sweep find them.
+        std::vector<char> down(count, 0), up(count, 0);
+        for (size_t i : readers[id])
+            down[i] = 1;
+        for (size_t i = 0; i < count; ++i) {
+            if (!down[i])
+                continue;
+            for (size_t port = 0; port < ordered[i]->get_output_size(); ++port)
+                for (const auto& target : ordered[i]->get_output_target_inputs(port)) {
+                    const auto found = position.find(target.get_node());
+                    if (found != position.end())
+                        down[found->second] = 1;
+                }
+        }
+        for (size_t i : writers[id])
+            up[i] = 1;
+        for (size_t i = count; i-- > 0;) {
+            if (!up[i])
+                continue;
+            for (size_t k = 0; k < ordered[i]->get_input_size(); ++k) {
+                const auto found = position.find(ordered[i]->get_input_node_ptr(k));
+                if (found != position.end())
+                    up[found->second] = 1;
+            }
+        }
+        for (size_t i = 0; i < count; ++i)
+            if (down[i] && up[i])
+                raw.ops.insert(i);
+        raw.ops.insert(readers[id].begin(), readers[id].end());
+        raw.ops.insert(writers[id].begin(), writers[id].end());
+        raws.push_back(std::move(raw));
+    }
+    // Variables whose regions share an op must all stay together: merge until the regions are disjoint.
+    for (bool merged = true; merged;) {
+        merged = false;
+        for (size_t a = 0; a < raws.size() && !merged; ++a)
+            for (size_t b = a + 1; b < raws.size() && !merged; ++b) {
+                bool shared = false;
+                for (size_t op : raws[b].ops)
+                    shared = shared || raws[a].ops.count(op);
+                if (!shared)
+                    continue;
+                raws[a].ops.insert(raws[b].ops.begin(), raws[b].ops.end());
+                raws[a].variables.insert(raws[b].variables.begin(), raws[b].variables.end());
+                raws.erase(raws.begin() + static_cast<long>(b));
+                merged = true;
+            }
+    }
+    std::sort(raws.begin(), raws.end(), [](const Raw& x, const Raw& y) { return *x.ops.begin() < *y.ops.begin(); });
+    std::vector<VariableRegion> regions;
+    for (const auto& raw : raws) {
+        VariableRegion region;
+        region.variables.assign(raw.variables.begin(), raw.variables.end());
+        for (size_t i : raw.ops) {
+            region.ops.insert(ordered[i]->get_friendly_name());
+            if (is_state_op(*ordered[i]))
+                region.state_ops.push_back(ordered[i].get());
+        }
+        regions.push_back(std::move(region));
+    }
+    return regions;
+}
+
+namespace {
+
 // The subgraphs being grown, identified by the index at creation; merged ones point at the survivor.
 class Groups {
 public:
@@ -147,10 +263,13 @@ public:
         return id;
     }
     const std::string& device(size_t id) { return m_device[find(id)]; }
+    // Never the group itself: two merged groups where one read the other leave such an entry.
     std::set<size_t> producers(size_t id) {
+        id = find(id);
         std::set<size_t> result;
-        for (size_t p : m_producers[find(id)])
-            result.insert(find(p));
+        for (size_t p : m_producers[id])
+            if (find(p) != id)
+                result.insert(find(p));
         return result;
     }
     // Whether a group made of `members` plus a new op reading `inputs` would sit on a cycle: some
@@ -289,6 +408,44 @@ SubgraphPlan collect_subgraphs(const std::shared_ptr<const ov::Model>& model,
                 outside.insert(input);
         groups.add_producers(id, outside);
         group_of[node.get()] = id;
+    }
+
+    // The ReadValue and Assign ops of a variable share one device request's state, so they must end
+    // up in one subgraph even when nothing connects them inside it.
+    for (const auto& region : variable_regions(*model)) {
+        const std::string variables = join_names(region.variables);
+        std::vector<std::string> placed;
+        bool one_device = true;
+        for (const ov::Node* op : region.state_ops) {
+            const std::string& device = groups.device(group_of.at(op));
+            placed.push_back(std::string(op->get_type_name()) + " '" + op->get_friendly_name() + "' on " + device);
+            one_device = one_device && device == groups.device(group_of.at(region.state_ops.front()));
+        }
+        OPENVINO_ASSERT(one_device, "HETERO: model '", model->get_friendly_name(), "': ", join_names(placed),
+                        " share variable ", variables,
+                        ", whose state lives in one device's request; give them the same device");
+        const std::string& device = groups.device(group_of.at(region.state_ops.front()));
+        size_t survivor = groups.find(group_of.at(region.state_ops.front()));
+        for (const ov::Node* op : region.state_ops) {
+            const size_t other = groups.find(group_of.at(op));
+            if (other == survivor)
+                continue;
+            if (groups.would_cycle({survivor, other}, {})) {
+                std::vector<std::string> between;
+                for (const auto& node : ordered)
+                    if (region.ops.count(node->get_friendly_name()) && groups.device(group_of.at(node.get())) != device)
+                        between.push_back(std::string(node->get_type_name()) + " '" + node->get_friendly_name() +
+                                          "' on " + groups.device(group_of.at(node.get())));
+                OPENVINO_THROW("HETERO: model '", model->get_friendly_name(), "': ", join_names(placed),
+                               " share variable ", variables, " and must run in one subgraph on ", device,
+                               ", but one subgraph holding them would depend on itself through another subgraph",
+                               between.empty() ? std::string()
+                                               : " (ops between them run elsewhere: " + join_names(between) + ")",
+                               "; run the ops between the ReadValue and the Assign on ", device, " as well");
+            }
+            groups.merge_into(survivor, other);
+            survivor = groups.find(survivor);
+        }
     }
 
     // Order the groups so each runs after the groups it reads; ties go to the group whose first op

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_set>
 #include <utility>
@@ -69,10 +70,25 @@ struct SubgraphPlan {
     std::vector<Link> links;
 };
 
+/// The ops that must run in one subgraph of one device because they share variable state: the
+/// ReadValue and Assign ops of a variable and every op on a path from one of its ReadValues to one of
+/// its Assigns (state lives in one device's request, and a path through another device would make
+/// the subgraphs depend on each other in a cycle). Regions that share an op are merged.
+struct VariableRegion {
+    std::vector<std::string> variables;           // variable ids, sorted
+    std::vector<const ov::Node*> state_ops;       // the ReadValue and Assign ops, in model order
+    std::set<std::string> ops;                    // friendly names of every op of the region
+};
+
+/// The variable regions of `model`, in model order of their first op; none for a stateless model.
+std::vector<VariableRegion> variable_regions(const ov::Model& model);
+
 /// Splits `model` by op affinity (friendly name -> device). Connected ops of one device form a
 /// subgraph unless that would make subgraphs depend on each other in a cycle; then the op starts a
 /// new subgraph (the boundary moves), so the result is always acyclic. Results go with their
-/// producer. Throws ov::Exception naming every compute op without an affinity.
+/// producer. The ReadValue and Assign ops of one variable always land in one subgraph: they must
+/// share a device, and when no cycle-free split keeps them together the error names them and says
+/// why. Throws ov::Exception naming every compute op without an affinity.
 SubgraphPlan collect_subgraphs(const std::shared_ptr<const ov::Model>& model,
                                const std::map<std::string, std::string>& affinities);
 

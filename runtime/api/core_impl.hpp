@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "devmux/registry_info.hpp"
 #include "openvino/runtime/compiled_model.hpp"
 #include "openvino/runtime/core.hpp"
+#include "proxy/proxy_config.hpp"
 #include "registry/device_name.hpp"
 #include "registry/plugin_registry.hpp"
 
@@ -36,6 +38,10 @@ public:
     void set_property(const ov::AnyMap& properties);
     void set_property(const std::string& device_name, const ov::AnyMap& properties);
     std::vector<PluginDescription> describe_plugins() const;
+
+    /// What is registered for @p alias, or nothing when it is not an alias (for the proxy).
+    std::optional<proxy::ProxyConfig> proxy_config(const std::string& alias) const;
+    bool is_registered(const std::string& device_name) const { return m_registry.is_registered(device_name); }
 
     // ICore
     std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const ov::Model>& model,
@@ -63,6 +69,11 @@ private:
     /// The global properties (set_property without device) that a plugin supports.
     ov::AnyMap global_properties_for(const registry::LoadedPlugin& plugin) const;
     ov::Any get_core_property(const std::string& name) const;
+    /// Registers plugins from one origin (a plugins.xml, a register_plugin call), all or none: forms the
+    /// aliases their PROXY_CONFIGURATION_* properties ask for and registers a proxy for each new alias.
+    void register_sources(std::vector<registry::PluginSource> sources, const std::string& origin);
+    /// Members and internal plugins of aliases: left out of get_available_devices.
+    std::set<std::string> hidden_devices() const;
 
     registry::PluginRegistry m_registry;
     // Guards m_cache_dir, m_enable_mmap and m_global_config (the global properties).
@@ -70,6 +81,10 @@ private:
     std::optional<std::string> m_cache_dir;
     bool m_enable_mmap = true;
     ov::AnyMap m_global_config;
+    // Guards m_proxies. Taken without the registry lock, and only around map reads and the commit of
+    // a registration, never while a plugin runs.
+    mutable std::mutex m_proxy_mutex;
+    std::map<std::string, proxy::ProxyConfig> m_proxies;
 };
 
 /// Reaches the implementation behind an ov::Core (for devmux's own extensions and tests).

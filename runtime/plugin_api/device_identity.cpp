@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <cstdio>
 #include <fstream>
 #include <map>
 
@@ -89,6 +90,61 @@ ov::device::UUID host_cpu_uuid() {
                             "CPU architecture", "CPU variant", "CPU part", "CPU revision"})
         identity += std::string("|") + key + "=" + field_or_empty(fields, key);
     return uuid_from_name(identity);
+}
+
+bool uuid_names_driver_build(const std::array<uint8_t, 16>& uuid, const std::vector<std::string>& driver_strings) {
+    if (std::all_of(uuid.begin(), uuid.end(), [](uint8_t b) { return b == 0; }))
+        return true;
+    for (const auto& text : driver_strings) {
+        if (text.empty())
+            continue;
+        std::array<uint8_t, 16> spelled{};
+        std::copy_n(text.begin(), std::min<size_t>(text.size(), spelled.size()), spelled.begin());
+        if (spelled == uuid)
+            return true;
+    }
+    // Drivers that put a version into the UUID field leave printable text and zero padding; a UUID that
+    // names hardware (random or derived from serial numbers) practically never has that shape, so the
+    // shape alone marks a driver build when the driver did not also report the string.
+    size_t text_length = 0;
+    while (text_length < uuid.size() && uuid[text_length] >= 0x20 && uuid[text_length] < 0x7f)
+        ++text_length;
+    if (text_length < 4)
+        return false;
+    return std::all_of(uuid.begin() + static_cast<std::ptrdiff_t>(text_length), uuid.end(),
+                       [](uint8_t b) { return b == 0; });
+}
+
+PhysicalDeviceIdentity physical_device_identity(const DeviceFacts& facts) {
+    PhysicalDeviceIdentity identity;
+    if (facts.driver_uuid && !facts.driver_uuid_names_driver &&
+        !uuid_names_driver_build(*facts.driver_uuid, facts.driver_strings)) {
+        std::copy(facts.driver_uuid->begin(), facts.driver_uuid->end(), identity.uuid.uuid.begin());
+        identity.source = IdentitySource::driver_uuid;
+        return identity;
+    }
+    if (facts.pci) {
+        // Only the address: every driver of this machine that reports it means the same slot, whatever
+        // name or vendor string it prints.
+        char address[64];
+        std::snprintf(address, sizeof(address), "pci|%04x:%02x:%02x.%x", facts.pci->domain, facts.pci->bus,
+                      facts.pci->device, facts.pci->function);
+        identity.uuid = uuid_from_name(address);
+        identity.source = IdentitySource::pci_address;
+        return identity;
+    }
+    if (facts.is_cpu) {
+        identity.uuid = host_cpu_uuid();
+        identity.source = IdentitySource::host_cpu;
+        return identity;
+    }
+    identity.uuid = uuid_from_name("name|" + facts.vendor + "|" + facts.name);
+    identity.source = IdentitySource::vendor_and_name;
+    return identity;
+}
+
+ov::device::UUID physical_device_uuid(const DeviceFacts& facts) {
+    return physical_device_identity(facts).uuid;
 }
 
 }  // namespace devmux

@@ -48,6 +48,13 @@ std::string join(const std::vector<std::string>& names) {
 
 std::string PluginSource::describe() const {
     std::ostringstream os;
+    if (factory) {
+        os << "device '" << name << "' (built into the runtime";
+        if (!xml_file.empty())
+            os << ", from '" << xml_file << "'";
+        os << ")";
+        return os.str();
+    }
     os << "device '" << name << "' (library '" << library_path << "'";
     if (!xml_file.empty())
         os << ", from '" << xml_file << "'";
@@ -166,6 +173,20 @@ std::shared_ptr<LoadedPlugin> PluginRegistry::get(const std::string& name) const
 }
 
 std::shared_ptr<LoadedPlugin> PluginRegistry::load(const PluginSource& source) const {
+    if (source.factory) {
+        auto loaded = std::make_shared<LoadedPlugin>();
+        loaded->plugin = source.factory();
+        OPENVINO_ASSERT(loaded->plugin, "The runtime created no plugin for ", source.describe());
+        loaded->plugin->set_device_name(source.name);
+        if (m_hooks.attach)
+            m_hooks.attach(*loaded->plugin);
+        if (!source.config.empty())
+            loaded->plugin->set_property(source.config);
+        loaded->supported_properties = read_supported_properties(*loaded->plugin);
+        if (m_hooks.configure)
+            m_hooks.configure(source, *loaded);
+        return loaded;
+    }
     std::string path = source.library_path;
     const std::string& name = source.name;
     if (path.find('/') == std::string::npos && !source.xml_file.empty()) {

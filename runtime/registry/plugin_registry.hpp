@@ -34,6 +34,8 @@ struct PluginSource {
     std::map<std::string, ov::AnyMap> config_per_id;
     /// PROXY_CONFIGURATION_* properties: kept out of the plugin, for the proxy.
     ov::AnyMap proxy_config;
+    /// Set for a plugin built into the runtime (a proxy): it creates the plugin instead of a library.
+    std::function<std::shared_ptr<IPlugin>()> factory;
     /// The registered properties as text, for describe_plugins.
     std::map<std::string, std::string> described_properties;
 

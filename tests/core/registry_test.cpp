@@ -240,9 +240,12 @@ TEST_F(RegistryWithEmptyCore, ProxyConfigurationIsKeptOutOfThePlugin) {
     write_file(dir.file("plugins.xml"),
                plugins_xml(plugin_element("TEST", test_plugin_path(), {{"PROXY_CONFIGURATION_ALIAS", "GPU"}})));
     core->register_plugins(dir.file("plugins.xml"));
-    EXPECT_THAT(core->get_available_devices(), ElementsAre("TEST"));
+    // TEST is a member of the alias GPU now (issue 4): hidden behind it, still registered as itself.
+    EXPECT_THAT(core->get_available_devices(), ElementsAre("GPU"));
     const auto described = devmux::describe_plugins(*core);
-    EXPECT_EQ(described[0].properties.at("PROXY_CONFIGURATION_ALIAS"), "GPU");
+    const auto test = std::find_if(described.begin(), described.end(), [](const auto& d) { return d.name == "TEST"; });
+    ASSERT_NE(test, described.end());
+    EXPECT_EQ(test->properties.at("PROXY_CONFIGURATION_ALIAS"), "GPU");
 }
 
 TEST_F(RegistryWithEmptyCore, UnloadedPluginIsLoadedAgainWithItsProperties) {

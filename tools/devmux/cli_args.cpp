@@ -38,7 +38,10 @@ std::string usage_text() {
 Commands:
   devices                     list the devices, their plugin libraries and properties,
                               and the plugins that failed to load
-  query -m MODEL -d DEVICE    show which device supports each op of the model
+  query -m MODEL -d DEVICE [--dot FILE] [--svg FILE]
+                              show which device supports each op of the model; for
+                              HETERO:A,B,... also the subgraphs HETERO compiles and the
+                              bytes crossing each boundary per inference
   benchmark -m MODEL -d DEVICE [-n N | -t SECONDS] [--nireq K] [-i NAME=FILE ...] [--pc]
                               measure latency and throughput
 
@@ -54,7 +57,11 @@ Options:
                        the input), exactly the input's element type and size; other inputs get
                        seeded random values
   --seed N             benchmark: seed of the random inputs (default 42)
-  --pc                 benchmark: report per-op performance counters
+  --pc                 benchmark: report per-op performance counters (and, on HETERO, per
+                       subgraph and per boundary transfer)
+  --dot FILE           query on HETERO: write the subgraph picture as Graphviz text
+  --svg FILE           query on HETERO: render the subgraph picture to SVG (needs Graphviz's
+                       `dot` program on the PATH)
   -h, --help           show this text
 )";
 }
@@ -116,6 +123,11 @@ Options parse_args(int argc, const char* const argv[]) {
                 throw UsageError(name + " expects NAME=FILE, got '" + spec + "'");
             options.input_files.emplace_back(spec.substr(0, eq), spec.substr(eq + 1));
             name = "-i";
+        } else if (name == "--dot" || name == "--svg") {
+            std::string file = value();
+            if (file.empty())
+                throw UsageError(name + " expects a file name");
+            (name == "--dot" ? options.dot_file : options.svg_file) = file;
         } else if (name == "--pc") {
             if (inline_value)
                 throw UsageError("--pc takes no value");
@@ -146,6 +158,13 @@ Options parse_args(int argc, const char* const argv[]) {
             throw UsageError(options.command + " needs a model: -m MODEL");
         if (options.device.empty())
             throw UsageError(options.command + " needs a device: -d DEVICE");
+    }
+    if (options.command == "query") {
+        allowed.insert({"--dot", "--svg"});
+        const bool hetero = options.device.rfind("HETERO", 0) == 0;
+        if ((!options.dot_file.empty() || !options.svg_file.empty()) && !hetero)
+            throw UsageError("--dot and --svg draw the subgraphs of a HETERO device (e.g. -d HETERO:GPU,CPU), not of '" +
+                             options.device + "'");
     }
     if (options.command == "benchmark") {
         allowed.insert({"-n", "-t", "--nireq", "-i", "--pc", "--seed"});

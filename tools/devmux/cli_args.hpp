@@ -27,6 +27,8 @@ struct Options {
     std::optional<uint32_t> nireq;
     std::vector<std::pair<std::string, std::string>> input_files;  // NAME=FILE, in command-line order
     bool perf_counts = false;
+    std::string dot_file;  // query on HETERO: write the subgraph picture (Graphviz text) here
+    std::string svg_file;  // query on HETERO: render the subgraph picture with Graphviz `dot` here
     uint32_t seed = 42;
 };
 

@@ -10,6 +10,7 @@
 #include <iomanip>
 #include <map>
 #include <mutex>
+#include <regex>
 #include <sstream>
 
 #include "commands.hpp"
@@ -151,7 +152,77 @@ uint32_t choose_nireq(const Options& options, const ov::CompiledModel& compiled)
     }
 }
 
-void print_counters(const Counters& counters, std::ostream& out) {
+// HETERO prefixes each subgraph's records with "subgraph<i>: " and adds one "Transfer" record per
+// boundary tensor and consumer ("subgraph<i> -> subgraph<j>: <tensor>"): sums per subgraph show
+// where the time goes once a model is split.
+void print_subgraph_counters(const Counters& counters, const std::map<size_t, std::string>& subgraph_devices,
+                             std::ostream& out) {
+    static const std::regex op_record(R"(^subgraph(\d+): .*)");
+    static const std::regex transfer_record(R"(^subgraph(\d+) -> subgraph(\d+): .*)");
+    struct Sums {
+        size_t ops = 0;
+        std::chrono::microseconds time{0};
+    };
+    std::map<size_t, Sums> subgraphs;
+    Sums transfers;
+    std::chrono::microseconds total{0};
+    for (const auto& name : counters.order) {
+        const auto& node = counters.nodes.at(name);
+        std::smatch match;
+        if (std::regex_match(name, match, transfer_record)) {
+            ++transfers.ops;
+            transfers.time += node.real_time;
+        } else if (std::regex_match(name, match, op_record)) {
+            Sums& sums = subgraphs[std::stoul(match[1].str())];
+            ++sums.ops;
+            sums.time += node.real_time;
+        } else {
+            continue;
+        }
+        total += node.real_time;
+    }
+    if (subgraphs.empty())
+        return;
+    const double n = static_cast<double>(counters.inferences);
+    auto ms = [n](std::chrono::microseconds time) { return fixed(time.count() / 1000.0 / n); };
+    auto share = [total](std::chrono::microseconds time) {
+        return fixed(total.count() > 0 ? 100.0 * time.count() / total.count() : 0.0, 1) + "%";
+    };
+    out << "\nPer-subgraph counters (real time, average per inference):\n";
+    Table table({"Subgraph", "Device", "Records", "Time (ms)", "Share"});
+    for (const auto& [id, sums] : subgraphs) {
+        const auto device = subgraph_devices.find(id);
+        table.add_row({std::to_string(id), device == subgraph_devices.end() ? "-" : device->second,
+                       std::to_string(sums.ops), ms(sums.time), share(sums.time)});
+    }
+    if (transfers.ops > 0)
+        table.add_row({"transfers", "-", std::to_string(transfers.ops), ms(transfers.time), share(transfers.time)});
+    table.print(out, "  ");
+}
+
+// Subgraph id -> device, from the rt_info HETERO writes on the ops of its runtime model; empty for
+// other devices.
+std::map<size_t, std::string> subgraph_devices_of(const ov::CompiledModel& compiled) {
+    std::map<size_t, std::string> devices;
+    try {
+        const auto runtime = compiled.get_runtime_model();
+        for (const auto& op : runtime->get_ordered_ops()) {
+            const auto& rt_info = op->get_rt_info();
+            const auto subgraph = rt_info.find("subgraph");
+            const auto affinity = rt_info.find("affinity");
+            if (subgraph == rt_info.end() || affinity == rt_info.end())
+                continue;
+            ov::Any id = subgraph->second, device = affinity->second;
+            devices.emplace(id.as<size_t>(), device.as<std::string>());
+        }
+    } catch (const std::exception&) {
+        // Devices without a runtime model (or another rt_info) simply get no device column.
+    }
+    return devices;
+}
+
+void print_counters(const Counters& counters, const std::map<size_t, std::string>& subgraph_devices,
+                    std::ostream& out) {
     if (counters.inferences == 0)
         return;
     const double n = static_cast<double>(counters.inferences);
@@ -180,6 +251,7 @@ void print_counters(const Counters& counters, std::ostream& out) {
     }
     by_type.print(out, "  ");
     out << "  Total: " << fixed(per_inference_ms(total)) << " ms\n";
+    print_subgraph_counters(counters, subgraph_devices, out);
 }
 
 }  // namespace
@@ -329,7 +401,7 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
     out << "  Max:     " << fixed(latencies.back()) << "\n";
     out << "Throughput: " << fixed(duration_ms > 0 ? 1000.0 * n / duration_ms : 0.0, 2) << " FPS\n";
     if (options.perf_counts)
-        print_counters(counters, out);
+        print_counters(counters, subgraph_devices_of(compiled), out);
 }
 
 }  // namespace devmux::cli

@@ -1,10 +1,101 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <fstream>
 #include <map>
+#include <set>
+#include <sstream>
 
 #include "commands.hpp"
+#include "devmux/hetero/partition.hpp"
+#include "graphviz.hpp"
 #include "table.hpp"
 
 namespace devmux::cli {
+namespace {
+
+bool is_hetero(const std::string& device) {
+    return device.rfind("HETERO", 0) == 0;
+}
+
+std::string shape_text(const ov::PartialShape& shape) {
+    std::ostringstream text;
+    text << shape;
+    return text.str();
+}
+
+std::string element_type_text(const ov::element::Type& type) {
+    std::ostringstream text;
+    text << type;
+    return text.str();
+}
+
+std::string ids_text(const std::vector<size_t>& ids) {
+    std::string text;
+    for (size_t id : ids)
+        text += (text.empty() ? "" : ",") + std::to_string(id);
+    return text;
+}
+
+// Bytes with a readable unit next to the exact count: "602112 B (588.0 KiB)".
+std::string bytes_text(size_t bytes) {
+    std::ostringstream text;
+    text << bytes << " B";
+    if (bytes >= 1024) {
+        text.setf(std::ios::fixed);
+        text.precision(1);
+        if (bytes >= 1024 * 1024)
+            text << " (" << bytes / (1024.0 * 1024.0) << " MiB)";
+        else
+            text << " (" << bytes / 1024.0 << " KiB)";
+    }
+    return text.str();
+}
+
+// The split HETERO compiles for the query's answer: subgraphs with their devices and op counts, then
+// every tensor crossing from one subgraph into others with its size per inference.
+void print_partition(const hetero::PartitionDescription& partition, std::ostream& out) {
+    out << "\nSubgraphs (" << partition.subgraphs.size() << ", in execution order):\n";
+    Table subgraphs({"Subgraph", "Device", "Compute ops", "All ops"});
+    std::map<std::string, size_t> per_device;
+    for (const auto& subgraph : partition.subgraphs) {
+        subgraphs.add_row({std::to_string(subgraph.id), subgraph.device, std::to_string(subgraph.compute_ops),
+                           std::to_string(subgraph.ops.size())});
+        ++per_device[subgraph.device];
+    }
+    subgraphs.print(out, "  ");
+
+    out << "\nBoundaries (" << partition.boundaries.size() << " tensors";
+    size_t total = 0;
+    bool dynamic = false;
+    for (const auto& boundary : partition.boundaries) {
+        // A tensor read by several subgraphs crosses into each of them.
+        total += boundary.bytes() * boundary.consumer_subgraphs.size();
+        dynamic = dynamic || boundary.shape.is_dynamic();
+    }
+    out << "):\n";
+    if (partition.boundaries.empty()) {
+        out << "  none: the whole model runs as one subgraph\n";
+        return;
+    }
+    Table boundaries({"From", "To", "Tensor (producer op.port)", "Type", "Shape", "Bytes per inference"});
+    for (const auto& boundary : partition.boundaries) {
+        const std::string bytes = boundary.shape.is_dynamic() ? "dynamic" : bytes_text(boundary.bytes());
+        boundaries.add_row({std::to_string(boundary.producer_subgraph), ids_text(boundary.consumer_subgraphs),
+                            boundary.producer + "." + std::to_string(boundary.producer_port),
+                            element_type_text(boundary.element_type), shape_text(boundary.shape), bytes});
+    }
+    boundaries.print(out, "  ");
+    out << "  Total crossing per inference: " << bytes_text(total) << (dynamic ? " (plus the dynamic tensors)" : "")
+        << "\n";
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+    std::ofstream file(path, std::ios::binary);
+    file << text;
+    file.close();
+    OPENVINO_ASSERT(file, "cannot write '", path, "'");
+}
+
+}  // namespace
 
 void run_query(const Options& options, ov::Core& core, std::ostream& out) {
     auto model = core.read_model(options.model);
@@ -13,6 +104,7 @@ void run_query(const Options& options, ov::Core& core, std::ostream& out) {
     constexpr const char* unsupported = "-";
     Table table({"Op", "Type", "Opset", "Device"});
     std::map<std::string, size_t> per_device;
+    std::vector<std::string> unassigned_compute_ops;
     size_t total = 0;
     for (const auto& op : model->get_ordered_ops()) {
         auto it = supported.find(op->get_friendly_name());
@@ -20,6 +112,9 @@ void run_query(const Options& options, ov::Core& core, std::ostream& out) {
         table.add_row({op->get_friendly_name(), op->get_type_name(), op->get_type_info().get_version(), device});
         ++per_device[device];
         ++total;
+        const std::string type = op->get_type_name();
+        if (it == supported.end() && type != "Parameter" && type != "Constant" && type != "Result")
+            unassigned_compute_ops.push_back(op->get_friendly_name() + " (" + type + ")");
     }
 
     out << "Model: " << options.model << "\n";
@@ -33,6 +128,33 @@ void run_query(const Options& options, ov::Core& core, std::ostream& out) {
     auto missing = per_device.find(unsupported);
     if (missing != per_device.end())
         out << "  not supported (-): " << missing->second << "\n";
+
+    if (!is_hetero(options.device))
+        return;
+    if (!unassigned_compute_ops.empty()) {
+        std::string names;
+        for (const auto& name : unassigned_compute_ops)
+            names += (names.empty() ? "" : ", ") + name;
+        const std::string why = "no listed device supports " + names + ", so " + options.device +
+                                " cannot compile this model";
+        out << "\nSubgraphs: none; " << why << "\n";
+        OPENVINO_ASSERT(options.dot_file.empty() && options.svg_file.empty(), "cannot draw the subgraphs: ", why);
+        return;
+    }
+    const std::map<std::string, std::string> affinities(supported.begin(), supported.end());
+    print_partition(hetero::describe_partition(model, affinities), out);
+
+    if (options.dot_file.empty() && options.svg_file.empty())
+        return;
+    const std::string dot = hetero::partition_to_dot(model, affinities);
+    if (!options.dot_file.empty()) {
+        write_text_file(options.dot_file, dot);
+        out << "\nSubgraph picture (Graphviz): " << options.dot_file << "\n";
+    }
+    if (!options.svg_file.empty()) {
+        render_svg(dot, options.svg_file);
+        out << "Subgraph picture (SVG): " << options.svg_file << "\n";
+    }
 }
 
 }  // namespace devmux::cli

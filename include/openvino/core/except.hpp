@@ -5,24 +5,32 @@
 #include <stdexcept>
 #include <string>
 
+// The exception classes have their vtables and type info in the runtime library alone (the
+// destructors are its key functions), so an exception thrown by a plugin library stays valid after
+// that library is unloaded, and catch clauses match across libraries built with hidden visibility.
+#define DEVMUX_EXCEPTION_API __attribute__((visibility("default")))
+
 namespace ov {
 
 /// @brief Base class of every error the runtime raises.
-class Exception : public std::runtime_error {
+class DEVMUX_EXCEPTION_API Exception : public std::runtime_error {
 public:
     explicit Exception(const std::string& what_arg) : std::runtime_error(what_arg) {}
+    ~Exception() override;
 };
 
 /// @brief Raised by an operation that a plugin or object does not provide.
-class NotImplemented : public Exception {
+class DEVMUX_EXCEPTION_API NotImplemented : public Exception {
 public:
     explicit NotImplemented(const std::string& what_arg) : Exception(what_arg) {}
+    ~NotImplemented() override;
 };
 
 /// @brief Raised by InferRequest::wait() when the request was cancelled.
-class Cancelled : public Exception {
+class DEVMUX_EXCEPTION_API Cancelled : public Exception {
 public:
     explicit Cancelled(const std::string& what_arg) : Exception(what_arg) {}
+    ~Cancelled() override;
 };
 
 namespace detail {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A small plugin for the Core's tests, in the spirit of OpenVINO's TEMPLATE plugin: it runs a model
-// by calling each op's reference implementation (ov::Node::evaluate) in order. It also reports what
-// it was given, so tests can see the Core's property routing:
+// by calling each op's reference implementation (ov::Node::evaluate) in order, through the plugin API's
+// devmux::ReferenceExecutor. It also reports what it was given, so tests can see the Core's property
+// routing:
 //  - TEST_DEVICE_IDS: the ids ov::available_devices reports (space-separated; default "0");
 //  - TEST_ECHO_*: any such key is accepted by set_property and compile_model and reported back;
 //    a compiled model lists every key compile_model received in TEST_RECEIVED_KEYS;
@@ -11,7 +12,6 @@
 // are appended to it when a plugin object is made and destroyed.
 
 #include <cstdlib>
-#include <cstring>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -20,15 +20,11 @@
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
+#include "devmux/plugin/reference_executor.hpp"
 #include "ir/ir_reader.hpp"
 #include "ir/ir_writer.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/core/model.hpp"
-#include "openvino/op/constant.hpp"
-#include "openvino/op/parameter.hpp"
-#include "openvino/op/result.hpp"
-#include "openvino/op/util/assign_base.hpp"
-#include "openvino/op/util/read_value_base.hpp"
 #include "openvino/runtime/properties.hpp"
 
 namespace devmux_test {
@@ -50,59 +46,9 @@ bool is_echo_key(const std::string& key) {
     return key.compare(0, std::char_traits<char>::length(echo_prefix), echo_prefix) == 0;
 }
 
-bool is_supported_op(const ov::Node& node) {
-    return ov::is_type<ov::op::v0::Parameter>(&node) || ov::is_type<ov::op::util::ReadValueBase>(&node) ||
-           ov::is_type<ov::op::util::AssignBase>(&node) || node.has_evaluate();
-}
-
-ov::Tensor copy_of(const ov::Tensor& source) {
-    ov::Tensor copy(source.get_element_type(), source.get_shape());
-    source.copy_to(copy);
-    return copy;
-}
+bool is_supported_op(const ov::Node& node) { return devmux::ReferencePlan::can_execute(node); }
 
 class TestPlugin;
-
-// ---- variable state ----
-
-class TestState : public devmux::IVariableState {
-public:
-    TestState(const std::string& name, const ov::element::Type& type, const ov::Shape& shape)
-        : IVariableState(name),
-          m_type(type),
-          m_shape(shape) {
-        reset();
-    }
-
-    void reset() override {
-        m_value = ov::Tensor(m_type, m_shape);
-        std::memset(m_value.data(), 0, m_value.get_byte_size());
-        m_is_initial = true;
-    }
-    void set_state(const ov::Tensor& state) override {
-        OPENVINO_ASSERT(state.get_element_type() == m_type && state.get_shape() == m_shape, "State '", get_name(),
-                        "' holds ", m_type, " ", m_shape, ", got ", state.get_element_type(), " ",
-                        state.get_shape());
-        m_value = copy_of(state);
-        m_is_initial = false;
-    }
-    ov::Tensor get_state() const override { return copy_of(m_value); }
-
-    // What a ReadValue outputs: its initial input right after a reset, the stored value afterwards.
-    ov::Tensor read(const ov::TensorVector& inputs) const {
-        return (m_is_initial && !inputs.empty()) ? copy_of(inputs[0]) : copy_of(m_value);
-    }
-    void write(const ov::Tensor& value) {
-        m_value = copy_of(value);
-        m_is_initial = false;
-    }
-
-private:
-    ov::element::Type m_type;
-    ov::Shape m_shape;
-    ov::Tensor m_value;
-    bool m_is_initial = true;
-};
 
 // ---- compiled model ----
 
@@ -112,7 +58,7 @@ public:
                       const ov::AnyMap& config)
         : ICompiledModel(model, plugin),
           m_model(model),
-          m_ops(model->get_ordered_ops()),
+          m_plan(std::make_shared<devmux::ReferencePlan>(model, plugin->get_device_name())),
           m_config(config) {
         for (const auto& kv : config) {
             ov::Any value = kv.second;
@@ -173,8 +119,7 @@ public:
         OPENVINO_THROW("TEST compiled model: unknown property '", name, "'");
     }
 
-    const std::shared_ptr<ov::Model>& model() const { return m_model; }
-    const std::vector<std::shared_ptr<ov::Node>>& ops() const { return m_ops; }
+    const std::shared_ptr<const devmux::ReferencePlan>& plan() const { return m_plan; }
     bool fail_infer() const { return m_fail_infer; }
     bool profiling() const {
         std::lock_guard<std::mutex> lock(m_mutex);
@@ -183,7 +128,7 @@ public:
 
 private:
     std::shared_ptr<ov::Model> m_model;
-    std::vector<std::shared_ptr<ov::Node>> m_ops;
+    std::shared_ptr<const devmux::ReferencePlan> m_plan;
     ov::AnyMap m_config;
     bool m_fail_infer = false;
     mutable std::mutex m_mutex;  // guards m_profiling
@@ -196,79 +141,25 @@ class TestInferRequest : public devmux::ISyncInferRequest {
 public:
     explicit TestInferRequest(const std::shared_ptr<const TestCompiledModel>& compiled)
         : ISyncInferRequest(compiled),
-          m_compiled(compiled) {
-        for (const auto& op : compiled->ops()) {
-            if (const auto read = ov::as_type<const ov::op::util::ReadValueBase>(op.get())) {
-                const std::string id = read->get_variable_id();
-                if (!m_states.count(id))
-                    m_states[id] = std::make_shared<TestState>(id, op->get_output_element_type(0),
-                                                               op->get_output_shape(0));
-            }
-        }
-    }
+          m_compiled(compiled),
+          m_executor(compiled->plan()) {}
 
     void infer() override {
-        const auto& model = *m_compiled->model();
         OPENVINO_ASSERT(!m_compiled->fail_infer(), "TEST: inference failed on purpose (TEST_FAIL_INFER)");
-        const bool profiling = m_compiled->profiling();
-        std::vector<ov::ProfilingInfo> profile;
-        std::map<const ov::Node*, ov::TensorVector> values;
-        for (const auto& op : m_compiled->ops()) {
-            ov::TensorVector inputs;
-            for (size_t i = 0; i < op->get_input_size(); ++i) {
-                const auto source = op->input_value(i);
-                inputs.push_back(values.at(source.get_node())[source.get_index()]);
-            }
-            ov::TensorVector outputs;
-            if (const auto parameter = ov::as_type_ptr<ov::op::v0::Parameter>(op)) {
-                const auto index = static_cast<size_t>(model.get_parameter_index(parameter));
-                OPENVINO_ASSERT(m_input_tensors[index], "TEST: input ", parameter->get_friendly_name(),
-                                " has no tensor");
-                outputs.push_back(m_input_tensors[index]);
-            } else if (const auto read = ov::as_type<ov::op::util::ReadValueBase>(op.get())) {
-                outputs.push_back(m_states.at(read->get_variable_id())->read(inputs));
-            } else if (const auto assign = ov::as_type<ov::op::util::AssignBase>(op.get())) {
-                m_states.at(assign->get_variable_id())->write(inputs.at(0));
-                outputs.push_back(inputs.at(0));
-            } else if (ov::is_type<ov::op::v0::Result>(op.get())) {
-                const auto index = static_cast<size_t>(model.get_result_index(op->output(0)));
-                ov::Tensor& target = m_output_tensors[index];
-                if (!target)
-                    target = ov::Tensor(inputs.at(0).get_element_type(), inputs.at(0).get_shape());
-                inputs.at(0).copy_to(target);
-                outputs.push_back(target);
-            } else {
-                for (size_t i = 0; i < op->get_output_size(); ++i)
-                    outputs.emplace_back(op->get_output_element_type(i), op->get_output_shape(i));
-                OPENVINO_ASSERT(op->evaluate(outputs, inputs), "TEST: op ", op->get_friendly_name(), " (",
-                                op->get_type_name(), ") has no reference implementation for these inputs");
-            }
-            values[op.get()] = outputs;
-            if (profiling) {
-                ov::ProfilingInfo info;
-                info.status = ov::ProfilingInfo::Status::EXECUTED;
-                info.node_name = op->get_friendly_name();
-                info.node_type = op->get_type_name();
-                info.exec_type = "reference";
-                profile.push_back(info);
-            }
-        }
-        m_profile = std::move(profile);
+        m_profiling = m_compiled->profiling();
+        m_executor.run(m_input_tensors, m_output_tensors, m_profiling);
     }
 
-    std::vector<ov::ProfilingInfo> get_profiling_info() const override { return m_profile; }
-
-    std::vector<std::shared_ptr<devmux::IVariableState>> query_state() const override {
-        std::vector<std::shared_ptr<devmux::IVariableState>> states;
-        for (const auto& kv : m_states)
-            states.push_back(kv.second);
-        return states;
+    std::vector<ov::ProfilingInfo> get_profiling_info() const override {
+        return m_profiling ? m_executor.profiling_info() : std::vector<ov::ProfilingInfo>{};
     }
+
+    std::vector<std::shared_ptr<devmux::IVariableState>> query_state() const override { return m_executor.states(); }
 
 private:
     std::shared_ptr<const TestCompiledModel> m_compiled;
-    std::map<std::string, std::shared_ptr<TestState>> m_states;
-    std::vector<ov::ProfilingInfo> m_profile;
+    devmux::ReferenceExecutor m_executor;
+    bool m_profiling = false;
 };
 
 std::shared_ptr<devmux::ISyncInferRequest> TestCompiledModel::create_sync_infer_request() const {

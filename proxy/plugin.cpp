@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "proxy/plugin.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "api/core_impl.hpp"
+#include "devmux/plugin/icompiled_model.hpp"
+#include "openvino/core/except.hpp"
+
+namespace devmux {
+namespace proxy {
+namespace {
+
+std::string join(const std::vector<std::string>& items, const char* separator) {
+    std::string text;
+    for (const auto& item : items)
+        text += (text.empty() ? "" : separator) + item;
+    return text;
+}
+
+std::vector<std::string> as_list(const ov::Any& value) {
+    if (value.is<std::vector<std::string>>())
+        return value.as<std::vector<std::string>>();
+    ov::Any copy = value;
+    std::string text = copy.as<std::string>();
+    std::replace(text.begin(), text.end(), ',', ' ');
+    std::istringstream in(text);
+    std::vector<std::string> items;
+    for (std::string item; in >> item;)
+        items.push_back(item);
+    return items;
+}
+
+std::optional<ov::device::UUID> read_uuid(const CoreImpl& core, const std::string& device) {
+    try {
+        ov::Any value = core.get_property(device, ov::device::uuid.name(), {});
+        if (value.is<ov::device::UUID>())
+            return value.as<ov::device::UUID>();
+        std::istringstream in(value.as<std::string>());
+        ov::device::UUID uuid{};
+        in >> uuid;
+        return uuid;
+    } catch (const std::exception&) {
+        return std::nullopt;  // a device without a UUID stands alone
+    }
+}
+
+bool is_proxy_key(const std::string& key) {
+    return key == ov::device::id.name() || key == ov::device::priorities.name() || key == alias_for_key ||
+           key == device_priorities_key || key.rfind("PROXY_CONFIGURATION_", 0) == 0;
+}
+
+}  // namespace
+
+ProxyPlugin::ProxyPlugin(std::weak_ptr<const CoreImpl> core, std::string alias)
+    : m_core(std::move(core)),
+      m_alias(std::move(alias)) {
+    set_version(ov::Version{"devmux-proxy", "devmux proxy: device alias over several plugins"});
+}
+
+std::shared_ptr<const CoreImpl> ProxyPlugin::core() const {
+    auto core = m_core.lock();
+    OPENVINO_ASSERT(core, "The Core of alias '", m_alias, "' no longer exists");
+    return core;
+}
+
+Enumeration ProxyPlugin::enumerate() const {
+    const auto core_impl = core();
+    const auto config = core_impl->proxy_config(m_alias);
+    OPENVINO_ASSERT(config, "'", m_alias, "' is not a registered alias");
+    std::map<std::string, int> priorities = config->priorities;
+    std::vector<std::string> chain = config->fallback_chain;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_priorities)
+            priorities = *m_priorities;
+        if (m_chain)
+            chain = *m_chain;
+    }
+    // The alias in a chain means the plugin whose name it took.
+    for (auto& entry : chain) {
+        if (entry == m_alias && !config->internal_name.empty())
+            entry = config->internal_name;
+    }
+
+    Enumeration found;
+    found.members = ordered_members(*config, priorities);
+    std::vector<std::string> asked;
+    std::set<std::string> available_members;
+    for (const auto& member : found.members) {
+        std::vector<std::string> ids;
+        try {
+            ov::Any value = core_impl->get_property(member, ov::available_devices.name(), {});
+            ids = value.as<std::vector<std::string>>();
+        } catch (const std::exception& e) {
+            asked.push_back(member + " (unavailable: " + e.what() + ")");
+            continue;
+        }
+        asked.push_back(member + " (" + std::to_string(ids.size()) + (ids.size() == 1 ? " device)" : " devices)"));
+        if (!ids.empty())
+            available_members.insert(member);
+        for (const auto& id : ids) {
+            const std::string full = id.empty() ? member : member + "." + id;
+            const auto uuid = read_uuid(*core_impl, full);
+            ProxyDevice* same = nullptr;
+            if (uuid) {
+                for (auto& device : found.devices) {
+                    const bool owned_by_member =
+                        std::any_of(device.owners.begin(), device.owners.end(),
+                                    [&](const auto& owner) { return owner.first == member; });
+                    // One plugin's two devices with one UUID stay two devices: only plugins are merged.
+                    if (device.uuid && *device.uuid == *uuid && !owned_by_member) {
+                        same = &device;
+                        break;
+                    }
+                }
+            }
+            if (!same) {
+                found.devices.emplace_back();
+                same = &found.devices.back();
+                same->uuid = uuid;
+            }
+            same->owners.emplace_back(member, full);
+        }
+    }
+    found.asked = join(asked, ", ");
+
+    const std::set<std::string> members(found.members.begin(), found.members.end());
+    for (auto& device : found.devices) {
+        const auto owner_of = [&](const std::string& plugin) -> const std::string* {
+            for (const auto& owner : device.owners) {
+                if (owner.first == plugin)
+                    return &owner.second;
+            }
+            return nullptr;
+        };
+        bool primary_found = false;
+        for (const auto& entry : chain) {
+            const std::string* full = owner_of(entry);
+            if (!primary_found) {
+                if (full) {
+                    device.chain.push_back(*full);
+                    primary_found = true;
+                }
+                continue;
+            }
+            if (full) {
+                device.chain.push_back(*full);
+            } else if (members.count(entry) == 0 && core_impl->is_registered(entry)) {
+                // A plugin outside the alias (CPU) serves every device of the alias as a whole.
+                device.chain.push_back(entry);
+            }
+            // A member that does not see this device (different or no UUID) cannot help it.
+        }
+        if (!primary_found)
+            device.chain.push_back(device.owners.front().second);
+    }
+    return found;
+}
+
+size_t ProxyPlugin::index_of(const ov::AnyMap& properties) const {
+    const auto it = properties.find(ov::device::id.name());
+    if (it == properties.end()) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_default_index;
+    }
+    ov::Any value = it->second;
+    const std::string text = value.as<std::string>();
+    size_t used = 0;
+    unsigned long index = 0;
+    try {
+        index = std::stoul(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    OPENVINO_ASSERT(used != 0 && used == text.size(), "'", m_alias, ".", text, "': the device id of alias '", m_alias,
+                    "' is an index (", m_alias, ".0, ", m_alias, ".1, ...), not '", text, "'");
+    return index;
+}
+
+const ProxyDevice& ProxyPlugin::device_at(const Enumeration& found, size_t index) const {
+    if (found.devices.empty())
+        OPENVINO_THROW("Alias '", m_alias, "' has no devices: none of its plugins reported one (asked: ",
+                       found.asked.empty() ? std::string("no plugin is a member") : found.asked, ")");
+    if (index >= found.devices.size())
+        OPENVINO_THROW("Alias '", m_alias, "' has no device ", index, ": it has ", found.devices.size(),
+                       found.devices.size() == 1 ? " device (" : " devices (", public_name(found, 0),
+                       found.devices.size() == 1 ? "" : " ... " + public_name(found, found.devices.size() - 1),
+                       "); asked: ", found.asked);
+    return found.devices[index];
+}
+
+std::string ProxyPlugin::public_name(const Enumeration& found, size_t index) const {
+    return found.devices.size() == 1 ? m_alias : m_alias + "." + std::to_string(index);
+}
+
+std::string ProxyPlugin::target_of(const ProxyDevice& device) {
+    if (device.chain.size() == 1)
+        return device.chain.front();
+    return "HETERO:" + join(device.chain, ",");
+}
+
+ov::AnyMap ProxyPlugin::for_hardware(const ov::AnyMap& properties) {
+    ov::AnyMap config;
+    for (const auto& kv : properties) {
+        if (!is_proxy_key(kv.first))
+            config.insert(kv);
+    }
+    return config;
+}
+
+std::shared_ptr<ICompiledModel> ProxyPlugin::compile_model(const std::shared_ptr<const ov::Model>& model,
+                                                           const ov::AnyMap& properties) const {
+    OPENVINO_ASSERT(model, "compile_model for alias '", m_alias, "' was given a null model");
+    const Enumeration found = enumerate();
+    const ProxyDevice& device = device_at(found, index_of(properties));
+    const auto core_impl = core();
+    const ov::AnyMap config = for_hardware(properties);
+    // The hardware plugin's own compiled model comes back whenever one plugin runs the whole model, so
+    // nothing of the proxy stays on the infer path.
+    if (device.chain.size() == 1)
+        return core_impl->compile_model(model, device.chain.front(), config);
+    // Several plugins: one question to the primary decides whether the others are needed at all.
+    const ov::SupportedOpsMap answer = core_impl->query_model(model, device.chain.front(), config);
+    const auto ops = model->get_ops();
+    const bool primary_runs_all = std::all_of(ops.begin(), ops.end(), [&](const std::shared_ptr<ov::Node>& op) {
+        return answer.count(op->get_friendly_name()) != 0;
+    });
+    if (primary_runs_all)
+        return core_impl->compile_model(model, device.chain.front(), config);
+    return core_impl->compile_model(model, target_of(device), config);
+}
+
+std::shared_ptr<ICompiledModel> ProxyPlugin::import_model(std::istream& model, const ov::AnyMap& properties) const {
+    const Enumeration found = enumerate();
+    const ProxyDevice& device = device_at(found, index_of(properties));
+    return core()->import_model(model, target_of(device), for_hardware(properties));
+}
+
+ov::SupportedOpsMap ProxyPlugin::query_model(const std::shared_ptr<const ov::Model>& model,
+                                             const ov::AnyMap& properties) const {
+    const Enumeration found = enumerate();
+    const size_t index = index_of(properties);
+    const ProxyDevice& device = device_at(found, index);
+    ov::SupportedOpsMap result = core()->query_model(model, target_of(device), for_hardware(properties));
+    const std::string name = public_name(found, index);
+    for (auto& kv : result)
+        kv.second = name;
+    return result;
+}
+
+void ProxyPlugin::set_property(const ov::AnyMap& properties) {
+    ov::AnyMap rest;
+    std::optional<size_t> index;
+    for (const auto& kv : properties) {
+        if (kv.first == ov::device::id.name()) {
+            index = index_of(properties);
+        } else if (kv.first == device_priorities_key) {
+            auto priorities = parse_device_priorities(kv.second, "set_property('" + m_alias + "')");
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_priorities = std::move(priorities);
+        } else if (kv.first == ov::device::priorities.name()) {
+            auto chain = as_list(kv.second);
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_chain = std::move(chain);
+        } else if (kv.first == alias_for_key || kv.first.rfind("PROXY_CONFIGURATION_", 0) == 0) {
+            OPENVINO_THROW("set_property('", m_alias, "'): '", kv.first,
+                           "' is set where the plugins are registered (plugins.xml or register_plugin)");
+        } else {
+            rest.insert(kv);
+        }
+    }
+    if (!rest.empty()) {
+        // Other properties configure the plugin that serves the device.
+        const Enumeration found = enumerate();
+        const ProxyDevice& device = device_at(found, index ? *index : index_of({}));
+        std::const_pointer_cast<CoreImpl>(core())->set_property(device.chain.front(), rest);
+    }
+    if (index) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_default_index = *index;
+    }
+}
+
+ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arguments) const {
+    if (name == ov::device::id.name()) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return std::to_string(m_default_index);
+    }
+    const Enumeration found = enumerate();
+    if (name == ov::available_devices.name()) {
+        std::vector<std::string> ids;
+        for (size_t i = 0; i < found.devices.size(); ++i)
+            ids.push_back(std::to_string(i));
+        return ids;
+    }
+    if (name == alias_for_key)
+        return found.members;
+    if (name == device_priorities_key) {
+        const auto config = core()->proxy_config(m_alias);
+        std::map<std::string, int> priorities = config ? config->priorities : std::map<std::string, int>{};
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (m_priorities)
+                priorities = *m_priorities;
+        }
+        std::vector<std::string> entries;
+        for (const auto& member : found.members) {
+            const auto it = priorities.find(member);
+            if (it != priorities.end())
+                entries.push_back(member + ":" + std::to_string(it->second));
+        }
+        return entries;
+    }
+    const ProxyDevice& device = device_at(found, index_of(arguments));
+    if (name == ov::device::priorities.name())
+        return device.chain;
+    ov::AnyMap forwarded;
+    for (const auto& kv : arguments) {
+        if (kv.first != ov::device::id.name())
+            forwarded.insert(kv);
+    }
+    if (name == ov::supported_properties.name()) {
+        std::vector<ov::PropertyName> names;
+        try {
+            ov::Any value = core()->get_property(device.chain.front(), name, forwarded);
+            if (value.is<std::vector<ov::PropertyName>>()) {
+                names = value.as<std::vector<ov::PropertyName>>();
+            } else {
+                for (const auto& key : value.as<std::vector<std::string>>())
+                    names.emplace_back(key);
+            }
+        } catch (const std::exception&) {
+            // A primary that cannot list its properties leaves only the alias's own.
+        }
+        for (const ov::PropertyName& own : {ov::PropertyName(ov::device::id.name(), ov::PropertyMutability::RW),
+                                            ov::PropertyName(ov::available_devices.name(), ov::PropertyMutability::RO),
+                                            ov::PropertyName(ov::device::priorities.name(), ov::PropertyMutability::RW),
+                                            ov::PropertyName(alias_for_key, ov::PropertyMutability::RO),
+                                            ov::PropertyName(device_priorities_key, ov::PropertyMutability::RW)}) {
+            if (std::find(names.begin(), names.end(), own) == names.end())
+                names.push_back(own);
+        }
+        return names;
+    }
+    // Everything else (full name, uuid, type, ...) is the primary's.
+    return core()->get_property(device.chain.front(), name, forwarded);
+}
+
+}  // namespace proxy
+}  // namespace devmux

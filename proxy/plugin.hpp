@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// The proxy: the plugin behind an alias such as "GPU". It owns no hardware; it enumerates the devices
+// of its member plugins (grouping those with the same ov::device::uuid), numbers them GPU.0 ... GPU.N,
+// and sends each call to the plugin (or HETERO chain) that serves the chosen device. It reaches the
+// members only through the Core, as HETERO does.
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "devmux/plugin/iplugin.hpp"
+#include "openvino/runtime/properties.hpp"
+#include "proxy/proxy_config.hpp"
+
+namespace devmux {
+class CoreImpl;
+
+namespace proxy {
+
+/// One physical device of the alias.
+struct ProxyDevice {
+    std::optional<ov::device::UUID> uuid;
+    /// The member plugins that report this device, in member order: {plugin, hardware device name}.
+    std::vector<std::pair<std::string, std::string>> owners;
+    /// The hardware devices that serve it, primary first, then the fallbacks ("CPU" for a plugin
+    /// outside the alias, which HETERO uses as a whole).
+    std::vector<std::string> chain;
+};
+
+/// The alias's devices, as found on one call.
+struct Enumeration {
+    std::vector<std::string> members;
+    /// "A (2 devices), B (failed: ...)", for messages.
+    std::string asked;
+    std::vector<ProxyDevice> devices;
+};
+
+class ProxyPlugin : public IPlugin {
+public:
+    ProxyPlugin(std::weak_ptr<const CoreImpl> core, std::string alias);
+
+    std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const ov::Model>& model,
+                                                  const ov::AnyMap& properties) const override;
+    std::shared_ptr<ICompiledModel> import_model(std::istream& model, const ov::AnyMap& properties) const override;
+    ov::SupportedOpsMap query_model(const std::shared_ptr<const ov::Model>& model,
+                                    const ov::AnyMap& properties) const override;
+    void set_property(const ov::AnyMap& properties) override;
+    ov::Any get_property(const std::string& name, const ov::AnyMap& arguments) const override;
+
+    /// Enumerates the devices now. Not cached: members may be loaded, unloaded or reconfigured between
+    /// calls, and a compile's cost dwarfs a few property reads.
+    Enumeration enumerate() const;
+
+private:
+    std::shared_ptr<const CoreImpl> core() const;
+    /// The index a call means: DEVICE_ID in @p properties, else the default.
+    size_t index_of(const ov::AnyMap& properties) const;
+    /// The device at @p index, or an ov::Exception saying how many devices exist and which plugins were asked.
+    const ProxyDevice& device_at(const Enumeration& found, size_t index) const;
+    /// "GPU.1", or "GPU" when the alias has one device.
+    std::string public_name(const Enumeration& found, size_t index) const;
+    /// What a compile or query of the device targets: the hardware device, or HETERO over its chain.
+    static std::string target_of(const ProxyDevice& device);
+    /// The caller's properties minus the proxy's own keys.
+    static ov::AnyMap for_hardware(const ov::AnyMap& properties);
+
+    std::weak_ptr<const CoreImpl> m_core;
+    std::string m_alias;
+    // Guards m_default_index, m_priorities and m_chain (what set_property on the alias changed).
+    mutable std::mutex m_mutex;
+    size_t m_default_index = 0;
+    std::optional<std::map<std::string, int>> m_priorities;
+    std::optional<std::vector<std::string>> m_chain;
+};
+
+}  // namespace proxy
+}  // namespace devmux

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// What the plugins.xml entries (or register_plugin calls) of an alias say: the registration side of
+// the proxy, kept by the Core and read by the proxy plugin on every call.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "openvino/core/any.hpp"
+
+namespace devmux {
+namespace proxy {
+
+constexpr const char* alias_key = "PROXY_CONFIGURATION_ALIAS";
+constexpr const char* priority_key = "PROXY_CONFIGURATION_PRIORITY";
+constexpr const char* fallback_key = "PROXY_CONFIGURATION_FALLBACK";
+constexpr const char* internal_name_key = "PROXY_CONFIGURATION_INTERNAL_NAME";
+/// Runtime properties of a proxy.
+constexpr const char* alias_for_key = "PROXY_ALIAS_FOR";
+constexpr const char* device_priorities_key = "PROXY_DEVICE_PRIORITIES";
+
+/// One alias as registered.
+struct ProxyConfig {
+    std::string alias;
+    /// The member plugins (their real, registered names), in registration order.
+    std::vector<std::string> alias_for;
+    /// PROXY_CONFIGURATION_PRIORITY of members that gave one.
+    std::map<std::string, int> priorities;
+    /// The fallback order built from PROXY_CONFIGURATION_FALLBACK links, e.g. {A, B, CPU}. An entry
+    /// equal to the alias means the plugin registered under internal_name.
+    std::vector<std::string> fallback_chain;
+    /// The real name of the plugin whose own name the alias took (alias equal to its name, or a
+    /// fallback-only entry); empty when none did.
+    std::string internal_name;
+    /// Where the entries came from ("Plugins file '/x/plugins.xml'", "register_plugin(...)"), for messages.
+    std::vector<std::string> origins;
+};
+
+/// The members in device order: ascending priority (members without one after those with one, as if
+/// they had max + 1), ties in registration order. With no member (a fallback-only entry) the plugin
+/// named by internal_name, else the first entry of the fallback chain.
+std::vector<std::string> ordered_members(const ProxyConfig& config, const std::map<std::string, int>& priorities);
+
+/// Parses "name:priority" entries (a vector<string>, or one string separated by spaces or commas).
+/// Throws ov::Exception quoting @p what and the entry that is not "name:integer".
+std::map<std::string, int> parse_device_priorities(const ov::Any& value, const std::string& what);
+
+/// An integer priority, or an ov::Exception quoting @p what and the value.
+int parse_priority(const std::string& text, const std::string& what);
+
+}  // namespace proxy
+}  // namespace devmux
