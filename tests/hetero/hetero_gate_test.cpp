@@ -60,8 +60,8 @@ ov::Tensor random_input(unsigned seed) {
 void expect_reference(const ov::Tensor& x, const ov::Tensor& y, float tolerance) {
     ASSERT_EQ(y.get_size(), N);
     for (size_t i = 0; i < N; ++i) {
-        const float v = std::max(x.data<const float>()[i], 0.f) * weight(i);
-        EXPECT_NEAR(y.data<const float>()[i], 1.f / (1.f + std::exp(-v)), tolerance) << i;
+        const float v = std::max(x.data<float>()[i], 0.f) * weight(i);
+        EXPECT_NEAR(y.data<float>()[i], 1.f / (1.f + std::exp(-v)), tolerance) << i;
     }
 }
 
@@ -135,7 +135,7 @@ TEST(HeteroGate, DeviceWithoutExportIsRecompiledFromIrOnImport) {
         request.set_input_tensor(x);
         request.infer();
         expect_reference(x, request.get_output_tensor(), 1e-6f);
-        std::copy_n(request.get_output_tensor().data<const float>(), N, before.begin());
+        std::copy_n(request.get_output_tensor().data<float>(), N, before.begin());
         compiled.export_model(blob);
     }
     // A fresh Core: nothing compiled survives but the blob.
@@ -152,7 +152,7 @@ TEST(HeteroGate, DeviceWithoutExportIsRecompiledFromIrOnImport) {
     request.infer();
     const ov::Tensor after = request.get_output_tensor();
     for (size_t i = 0; i < N; ++i)
-        EXPECT_NEAR(after.data<const float>()[i], before[i], 1e-6f) << i;
+        EXPECT_NEAR(after.data<float>()[i], before[i], 1e-6f) << i;
 }
 
 // relu and mul on GA, sigmoid on GB (two registrations of the gate device). Request 1 is held inside
