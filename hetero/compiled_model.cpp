@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "devmux/hetero/partition.hpp"
+#include "devmux/plugin/hetero_properties.hpp"
 #include "dot_writer.hpp"
 #include "async_infer_request.hpp"
 #include "sync_infer_request.hpp"
@@ -21,7 +22,7 @@ namespace devmux {
 namespace hetero {
 namespace {
 
-constexpr const char* export_magic = "DEVMUX_HETERO_EXPORT 1";
+constexpr const char* export_magic = hetero_export_magic;  // the proxy reads it too
 constexpr const char* affinity_key = "affinity";
 constexpr const char* number_of_submodels_key = "HETERO_NUMBER_OF_SUBMODELS";
 

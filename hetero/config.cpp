@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "config.hpp"
 
+#include "devmux/plugin/hetero_properties.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/runtime/properties.hpp"
 
@@ -66,6 +67,20 @@ void Config::set(const ov::AnyMap& properties) {
         const std::string& key = kv.first;
         if (key == ov::device::priorities.name()) {
             devices = parse_priorities(kv.second);
+        } else if (key == hetero_known_affinities_key) {
+            std::map<std::string, std::string> answer;
+            if (kv.second.is<std::map<std::string, std::string>>()) {
+                ov::Any copy = kv.second;
+                answer = copy.as<std::map<std::string, std::string>>();
+            } else {
+                for (const auto& op : as_map(kv.second, key)) {
+                    ov::Any device = op.second;
+                    OPENVINO_ASSERT(device.is<std::string>(), "HETERO: property '", key, "' must map op names to device names; op '",
+                                    op.first, "' has a ", ov::util::type_name(device.type_info()));
+                    answer[op.first] = device.as<std::string>();
+                }
+            }
+            known_first_answer = std::move(answer);
         } else if (key == device_properties_key) {
             for (const auto& device : as_map(kv.second, key))
                 for (const auto& p : as_map(device.second, key + " for " + device.first))

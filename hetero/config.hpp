@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,9 @@ struct Config {
     std::map<std::string, ov::AnyMap> device_properties;
     /// Every other key: given to each device that lists it in ov::supported_properties.
     ov::AnyMap shared;
+    /// What the first device answered to query_model for the model being compiled, handed over by
+    /// the proxy (devmux::hetero_known_affinities_key): used instead of asking that device again.
+    std::optional<std::map<std::string, std::string>> known_first_answer;
 
     /// Applies properties as set_property / compile_model receive them. ov::device::priorities may
     /// be a comma string or a list of names; throws ov::Exception naming the key for a bad value.

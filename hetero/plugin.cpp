@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "compiled_model.hpp"
+#include "devmux/plugin/hetero_properties.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/parameter.hpp"
@@ -93,8 +94,13 @@ std::map<std::string, std::string> assign_compute_ops(const std::shared_ptr<cons
             }
             asked = extract_submodel(*model, members, model->get_friendly_name() + "_unassigned").model;
         }
+        const std::optional<std::map<std::string, std::string>>& first_answer =
+            first ? catalog.config().known_first_answer : std::optional<std::map<std::string, std::string>>();
         first = false;
-        const ov::SupportedOpsMap answer = catalog.core().query_model(asked, device, catalog.properties_for(device));
+        // The proxy already asked the first device about this model: its answer is reused, not asked again.
+        const ov::SupportedOpsMap answer = first_answer
+                                               ? *first_answer
+                                               : catalog.core().query_model(asked, device, catalog.properties_for(device));
         std::map<std::string, std::string> taken;
         for (const auto& kv : answer) {
             const auto node = unclaimed.find(kv.first);
@@ -212,6 +218,8 @@ ov::SupportedOpsMap Plugin::query_model(const std::shared_ptr<const ov::Model>& 
 }
 
 void Plugin::set_property(const ov::AnyMap& properties) {
+    OPENVINO_ASSERT(properties.count(hetero_known_affinities_key) == 0, "HETERO: ", hetero_known_affinities_key,
+                    " is a compile_model property of one model; it cannot be set on the plugin");
     std::lock_guard<std::mutex> lock(m_mutex);
     Config updated = m_config;
     updated.set(properties);

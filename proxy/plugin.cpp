@@ -6,8 +6,10 @@
 #include <sstream>
 
 #include "api/core_impl.hpp"
+#include "devmux/plugin/hetero_properties.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "openvino/core/except.hpp"
+#include "registry/device_name.hpp"
 
 namespace devmux {
 namespace proxy {
@@ -44,6 +46,17 @@ std::optional<ov::device::UUID> read_uuid(const CoreImpl& core, const std::strin
         return uuid;
     } catch (const std::exception&) {
         return std::nullopt;  // a device without a UUID stands alone
+    }
+}
+
+ov::AnyMap as_property_map(const ov::Any& value) {
+    if (value.is<ov::AnyMap>())
+        return value.as<ov::AnyMap>();
+    ov::Any copy = value;
+    try {
+        return copy.as<ov::AnyMap>();
+    } catch (const std::exception& e) {
+        OPENVINO_THROW("Property '", ov::device::properties.name(), "' must hold a map of properties: ", e.what());
     }
 }
 
@@ -202,11 +215,30 @@ std::string ProxyPlugin::target_of(const ProxyDevice& device) {
     return "HETERO:" + join(device.chain, ",");
 }
 
-ov::AnyMap ProxyPlugin::for_hardware(const ov::AnyMap& properties) {
+ov::AnyMap ProxyPlugin::for_hardware(const ov::AnyMap& properties) const {
     ov::AnyMap config;
     for (const auto& kv : properties) {
-        if (!is_proxy_key(kv.first))
+        if (!is_proxy_key(kv.first) && kv.first != hetero_known_affinities_key)
             config.insert(kv);
+    }
+    std::map<std::string, ov::AnyMap> per_device;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        per_device = m_device_properties;
+    }
+    const auto given = config.find(ov::device::properties.name());
+    if (given != config.end()) {
+        for (const auto& device : as_property_map(given->second))
+            for (const auto& kv : as_property_map(device.second))
+                per_device[device.first][kv.first] = kv.second;
+    }
+    if (!per_device.empty()) {
+        // The Core gives each hardware device its own entries (and HETERO hands them on to the devices
+        // it compiles subgraphs on); entries for plugins that take no part are dropped there.
+        ov::AnyMap all;
+        for (const auto& kv : per_device)
+            all[kv.first] = kv.second;
+        config[ov::device::properties.name()] = all;
     }
     return config;
 }
@@ -230,13 +262,38 @@ std::shared_ptr<ICompiledModel> ProxyPlugin::compile_model(const std::shared_ptr
     });
     if (primary_runs_all)
         return core_impl->compile_model(model, device.chain.front(), config);
-    return core_impl->compile_model(model, target_of(device), config);
+    // HETERO takes the primary's answer instead of asking again, then asks each fallback only about
+    // the ops still unassigned.
+    ov::AnyMap known;
+    for (const auto& kv : answer)
+        known[kv.first] = kv.second;
+    ov::AnyMap hetero_config = config;
+    hetero_config[hetero_known_affinities_key] = known;
+    return core_impl->compile_model(model, target_of(device), hetero_config);
 }
 
 std::shared_ptr<ICompiledModel> ProxyPlugin::import_model(std::istream& model, const ov::AnyMap& properties) const {
     const Enumeration found = enumerate();
     const ProxyDevice& device = device_at(found, index_of(properties));
-    return core()->import_model(model, target_of(device), for_hardware(properties));
+    // The blob is the hardware plugin's own or HETERO's, as the compile chose (the proxy adds no header):
+    // a HETERO blob is imported on the device's HETERO chain, anything else on its primary.
+    std::string target = device.chain.front();
+    if (device.chain.size() > 1) {
+        const std::string magic = hetero_export_magic;
+        const std::istream::pos_type start = model.tellg();
+        std::string head(magic.size(), '\0');
+        model.read(&head[0], static_cast<std::streamsize>(head.size()));
+        const bool is_hetero = model.gcount() == static_cast<std::streamsize>(head.size()) && head == magic;
+        model.clear();
+        model.seekg(start);
+        OPENVINO_ASSERT(start != std::istream::pos_type(-1) && model.good(), "import_model on '",
+                        public_name(found, index_of(properties)),
+                        "': the stream cannot be rewound, and the device is served by several plugins (",
+                        join(device.chain, ", "), "), so the proxy must look at its first bytes");
+        if (is_hetero)
+            target = target_of(device);
+    }
+    return core()->import_model(model, target, for_hardware(properties));
 }
 
 ov::SupportedOpsMap ProxyPlugin::query_model(const std::shared_ptr<const ov::Model>& model,
@@ -253,6 +310,7 @@ ov::SupportedOpsMap ProxyPlugin::query_model(const std::shared_ptr<const ov::Mod
 
 void ProxyPlugin::set_property(const ov::AnyMap& properties) {
     ov::AnyMap rest;
+    ov::AnyMap device_entries;  // the ov::device::properties entries of this call
     std::optional<size_t> index;
     for (const auto& kv : properties) {
         if (kv.first == ov::device::id.name()) {
@@ -265,6 +323,18 @@ void ProxyPlugin::set_property(const ov::AnyMap& properties) {
             auto chain = as_list(kv.second);
             std::lock_guard<std::mutex> lock(m_mutex);
             m_chain = std::move(chain);
+        } else if (kv.first == ov::device::properties.name()) {
+            // Kept for every later compile, query and import: a fallback gets its entries whenever it
+            // compiles part of a model. The primary's entries also reach it now (below).
+            for (const auto& device : as_property_map(kv.second)) {
+                const ov::AnyMap values = as_property_map(device.second);
+                {
+                    std::lock_guard<std::mutex> lock(m_mutex);
+                    for (const auto& value : values)
+                        m_device_properties[device.first][value.first] = value.second;
+                }
+                device_entries[device.first] = values;
+            }
         } else if (kv.first == alias_for_key || kv.first.rfind("PROXY_CONFIGURATION_", 0) == 0) {
             OPENVINO_THROW("set_property('", m_alias, "'): '", kv.first,
                            "' is set where the plugins are registered (plugins.xml or register_plugin)");
@@ -272,11 +342,37 @@ void ProxyPlugin::set_property(const ov::AnyMap& properties) {
             rest.insert(kv);
         }
     }
-    if (!rest.empty()) {
-        // Other properties configure the plugin that serves the device.
-        const Enumeration found = enumerate();
-        const ProxyDevice& device = device_at(found, index ? *index : index_of({}));
-        std::const_pointer_cast<CoreImpl>(core())->set_property(device.chain.front(), rest);
+    if (!rest.empty() || !device_entries.empty()) {
+        // Other properties configure the plugin that serves the device, with its ov::device::properties
+        // entries (a key given both ways must agree).
+        std::string primary;
+        try {
+            const Enumeration found = enumerate();
+            primary = device_at(found, index ? *index : index_of({})).chain.front();
+        } catch (const std::exception&) {
+            if (!rest.empty())
+                throw;
+            // Only entries for the plugins, kept above: they wait for the alias to have devices.
+        }
+        for (const auto& entry : device_entries) {
+            if (primary.empty())
+                break;
+            if (!is_config_applicable(primary, entry.first))
+                continue;
+            for (const auto& value : as_property_map(entry.second)) {
+                const auto same = rest.find(value.first);
+                if (same != rest.end()) {
+                    ov::Any a = same->second, b = value.second;
+                    OPENVINO_ASSERT(a.as<std::string>() == b.as<std::string>(), "set_property('", m_alias,
+                                    "'): property ", value.first, " is given as '", a.as<std::string>(),
+                                    "' and, for ", entry.first, " (the primary plugin), as '", b.as<std::string>(),
+                                    "'");
+                }
+                rest[value.first] = value.second;
+            }
+        }
+        if (!rest.empty())
+            std::const_pointer_cast<CoreImpl>(core())->set_property(primary, rest);
     }
     if (index) {
         std::lock_guard<std::mutex> lock(m_mutex);
@@ -288,6 +384,13 @@ ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arg
     if (name == ov::device::id.name()) {
         std::lock_guard<std::mutex> lock(m_mutex);
         return std::to_string(m_default_index);
+    }
+    if (name == ov::device::properties.name()) {
+        ov::AnyMap stored;
+        std::lock_guard<std::mutex> lock(m_mutex);
+        for (const auto& kv : m_device_properties)
+            stored[kv.first] = kv.second;
+        return stored;
     }
     const Enumeration found = enumerate();
     if (name == ov::available_devices.name()) {
@@ -317,6 +420,14 @@ ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arg
     const ProxyDevice& device = device_at(found, index_of(arguments));
     if (name == ov::device::priorities.name())
         return device.chain;
+    if (name == serving_devices_key) {
+        std::vector<std::string> serving;
+        for (const auto& owner : device.owners)
+            serving.push_back(owner.second);
+        return serving;
+    }
+    if (name == compile_target_key)
+        return target_of(device);
     ov::AnyMap forwarded;
     for (const auto& kv : arguments) {
         if (kv.first != ov::device::id.name())
@@ -339,7 +450,10 @@ ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arg
                                             ov::PropertyName(ov::available_devices.name(), ov::PropertyMutability::RO),
                                             ov::PropertyName(ov::device::priorities.name(), ov::PropertyMutability::RW),
                                             ov::PropertyName(alias_for_key, ov::PropertyMutability::RO),
-                                            ov::PropertyName(device_priorities_key, ov::PropertyMutability::RW)}) {
+                                            ov::PropertyName(device_priorities_key, ov::PropertyMutability::RW),
+                                            ov::PropertyName(serving_devices_key, ov::PropertyMutability::RO),
+                                            ov::PropertyName(compile_target_key, ov::PropertyMutability::RO),
+                                            ov::PropertyName(ov::device::properties.name(), ov::PropertyMutability::RW)}) {
             if (std::find(names.begin(), names.end(), own) == names.end())
                 names.push_back(own);
         }

@@ -65,16 +65,21 @@ private:
     std::string public_name(const Enumeration& found, size_t index) const;
     /// What a compile or query of the device targets: the hardware device, or HETERO over its chain.
     static std::string target_of(const ProxyDevice& device);
-    /// The caller's properties minus the proxy's own keys.
-    static ov::AnyMap for_hardware(const ov::AnyMap& properties);
+    /// The caller's properties minus the proxy's own keys, with the ov::device::properties set on the
+    /// alias for its plugins under the caller's own (the caller's win, key by key).
+    ov::AnyMap for_hardware(const ov::AnyMap& properties) const;
 
     std::weak_ptr<const CoreImpl> m_core;
     std::string m_alias;
-    // Guards m_default_index, m_priorities and m_chain (what set_property on the alias changed).
+    // Guards m_default_index, m_priorities, m_chain and m_device_properties (what set_property on the
+    // alias changed).
     mutable std::mutex m_mutex;
     size_t m_default_index = 0;
     std::optional<std::map<std::string, int>> m_priorities;
     std::optional<std::vector<std::string>> m_chain;
+    /// ov::device::properties set on the alias: plugin or device name -> its properties, given with
+    /// every compile, query and import so that a fallback compiling part of a model gets them.
+    std::map<std::string, ov::AnyMap> m_device_properties;
 };
 
 }  // namespace proxy

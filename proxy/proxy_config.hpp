@@ -21,6 +21,11 @@ constexpr const char* internal_name_key = "PROXY_CONFIGURATION_INTERNAL_NAME";
 /// Runtime properties of a proxy.
 constexpr const char* alias_for_key = "PROXY_ALIAS_FOR";
 constexpr const char* device_priorities_key = "PROXY_DEVICE_PRIORITIES";
+/// Read-only, per device: the member plugins' hardware devices that see it (same UUID), member order.
+constexpr const char* serving_devices_key = "PROXY_SERVING_DEVICES";
+/// Read-only, per device: what compile_model targets, the hardware device or "HETERO:<chain>" (a shared
+/// device still compiles on its primary alone when the primary runs every op of the model).
+constexpr const char* compile_target_key = "PROXY_COMPILE_TARGET";
 
 /// One alias as registered.
 struct ProxyConfig {

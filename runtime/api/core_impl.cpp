@@ -330,9 +330,19 @@ ov::AnyMap CoreImpl::global_properties_for(const registry::LoadedPlugin& plugin)
     return config;
 }
 
+ParsedDeviceName CoreImpl::parse(const std::string& device_name, const ov::AnyMap& properties) const {
+    const std::string base = device_name.substr(0, device_name.find_first_of(".:"));
+    bool alias = false;
+    {
+        std::lock_guard<std::mutex> lock(m_proxy_mutex);
+        alias = m_proxies.count(base) != 0;
+    }
+    return parse_device_name_into_config(device_name, properties, alias);
+}
+
 CoreImpl::Target CoreImpl::resolve(const std::string& device_name, const ov::AnyMap& properties) const {
     Target target;
-    target.parsed = parse_device_name_into_config(device_name, properties);
+    target.parsed = parse(device_name, properties);
     target.plugin = m_registry.get(target.parsed.device_name);
     apply_core_properties(*target.plugin, target.parsed.config);
     return target;
@@ -391,7 +401,7 @@ ov::Any CoreImpl::get_property(const std::string& device_name, const std::string
                                const ov::AnyMap& arguments) const {
     if (device_name.empty())
         return get_core_property(name);
-    const ParsedDeviceName parsed = parse_device_name_into_config(device_name, arguments);
+    const ParsedDeviceName parsed = parse(device_name, arguments);
     const auto plugin = m_registry.get(parsed.device_name);
     // The value may hold a type whose code is in the plugin library: the copy keeps the library loaded.
     return ov::Any(plugin->plugin->get_property(name, parsed.config), plugin->library);
@@ -544,7 +554,7 @@ void CoreImpl::set_property(const std::string& device_name, const ov::AnyMap& pr
                        device_name.substr(0, colon), "' and of each listed device separately");
     if (properties.empty())
         return;
-    ParsedDeviceName parsed = parse_device_name_into_config(device_name, properties);
+    ParsedDeviceName parsed = parse(device_name, properties);
     const auto plugin = m_registry.get(parsed.device_name);
     ov::AnyMap& config = parsed.config;
     config.erase(ov::enable_mmap.name());  // a Core property, not a device's

@@ -61,6 +61,9 @@ private:
         std::shared_ptr<registry::LoadedPlugin> plugin;
         ParsedDeviceName parsed;
     };
+    /// parse_device_name_into_config, keeping ov::device::properties for other devices when the name
+    /// is a proxy alias (the alias hands them to its fallback plugins).
+    ParsedDeviceName parse(const std::string& device_name, const ov::AnyMap& properties) const;
     /// The loaded plugin for @p device_name and the properties to give it.
     Target resolve(const std::string& device_name, const ov::AnyMap& properties) const;
     /// Core properties in a device's configuration: ENABLE_MMAP stays in the Core, CACHE_DIR goes

@@ -104,10 +104,12 @@ bool is_config_applicable(const std::string& user_device_name, const std::string
     return user.id == sub.id || starts_with(user.id, sub.id + ".");
 }
 
-ov::AnyMap flatten_device_properties(const std::string& user_device_name, const ov::AnyMap& properties) {
+ov::AnyMap flatten_device_properties(const std::string& user_device_name, const ov::AnyMap& properties,
+                                     bool keep_other_devices) {
     const std::string& key = device_properties_key();
     const std::string prefix = key + "_";
-    const bool is_virtual = is_virtual_device(user_device_name);
+    // A proxy alias keeps them like a virtual device: its fallback plugins compile parts of models.
+    const bool is_virtual = is_virtual_device(user_device_name) || keep_other_devices;
 
     ov::AnyMap result;
     ov::AnyMap gathered;  // device name -> AnyMap, from both forms of ov::device::properties
@@ -145,7 +147,8 @@ ov::AnyMap flatten_device_properties(const std::string& user_device_name, const 
     return result;
 }
 
-ParsedDeviceName parse_device_name_into_config(const std::string& device_name, const ov::AnyMap& properties) {
+ParsedDeviceName parse_device_name_into_config(const std::string& device_name, const ov::AnyMap& properties,
+                                               bool keep_other_devices) {
     if (device_name.empty())
         OPENVINO_THROW("The device name is empty");
     const NameParts parts = split_name(device_name);
@@ -160,7 +163,7 @@ ParsedDeviceName parse_device_name_into_config(const std::string& device_name, c
     parsed.device_name = parts.device;
     parsed.device_id = parts.id;
     parsed.device_list = parts.list;
-    parsed.config = flatten_device_properties(device_name, properties);
+    parsed.config = flatten_device_properties(device_name, properties, keep_other_devices);
     if (!parts.id.empty())
         set_or_check(parsed.config, ov::device::id.name(), parts.id, device_name);
     if (!parts.list.empty())

@@ -28,8 +28,10 @@ bool is_config_applicable(const std::string& user_device_name, const std::string
 /// properties (entries named for one device, "DEVICE_PROPERTIES_<name>", override the same device
 /// in a "DEVICE_PROPERTIES" map; both override top-level keys). Entries for other devices are
 /// dropped for a hardware device and kept, gathered under "DEVICE_PROPERTIES" {device: AnyMap},
-/// for a virtual one.
-ov::AnyMap flatten_device_properties(const std::string& user_device_name, const ov::AnyMap& properties);
+/// for a virtual one, or when @p keep_other_devices is set (a proxy alias such as "GPU", whose fallback
+/// plugins take their own entries: OpenVINO's Core drops them there, devmux keeps them).
+ov::AnyMap flatten_device_properties(const std::string& user_device_name, const ov::AnyMap& properties,
+                                     bool keep_other_devices = false);
 
 /// A device name taken apart: the plugin to use and the properties to give it.
 struct ParsedDeviceName {
@@ -46,7 +48,8 @@ struct ParsedDeviceName {
 
 /// Splits a device name and flattens its properties (see above). Throws ov::Exception naming the
 /// device for an empty name, id or list, and when the properties hold another DEVICE_ID or
-/// MULTI_DEVICE_PRIORITIES than the name.
-ParsedDeviceName parse_device_name_into_config(const std::string& device_name, const ov::AnyMap& properties = {});
+/// MULTI_DEVICE_PRIORITIES than the name. @p keep_other_devices: see flatten_device_properties.
+ParsedDeviceName parse_device_name_into_config(const std::string& device_name, const ov::AnyMap& properties = {},
+                                               bool keep_other_devices = false);
 
 }  // namespace devmux

@@ -31,10 +31,40 @@ std::string plugin_name_of(const std::string& device) {
 }
 
 std::string library_text(const PluginDescription& plugin) {
-    std::string text = plugin.library_path;
+    std::string text = plugin.library_path.empty() ? std::string("(device alias, built into the runtime)")
+                                                   : plugin.library_path;
     if (!plugin.xml_file.empty())
         text += "  (" + plugin.xml_file + ")";
     return text;
+}
+
+std::string joined(const std::vector<std::string>& items) {
+    std::string text;
+    for (const auto& item : items)
+        text += (text.empty() ? "" : ", ") + item;
+    return text.empty() ? "-" : text;
+}
+
+// What the proxy reports about one device of an alias: who serves it and where a compile goes.
+void print_alias_device(ov::Core& core, const std::string& device, std::ostream& out) {
+    try {
+        const auto members = core.get_property(device, "PROXY_ALIAS_FOR").as<std::vector<std::string>>();
+        const auto serving = core.get_property(device, "PROXY_SERVING_DEVICES").as<std::vector<std::string>>();
+        const auto chain = core.get_property(device, ov::device::priorities.name()).as<std::vector<std::string>>();
+        const std::string target = core.get_property(device, "PROXY_COMPILE_TARGET").as<std::string>();
+        out << "  Alias for:  " << joined(members) << "\n";
+        out << "  Served by:  " << joined(serving) << "\n";
+        out << "  Primary:    " << (chain.empty() ? std::string("-") : chain.front()) << "\n";
+        out << "  Fallbacks:  "
+            << (chain.size() > 1 ? joined(std::vector<std::string>(chain.begin() + 1, chain.end())) : std::string("none"))
+            << "\n";
+        if (chain.size() > 1)
+            out << "  Compiles on: " << chain.front() << " when it runs every op of the model, else " << target << "\n";
+        else
+            out << "  Compiles on: " << target << " (straight to the hardware device)\n";
+    } catch (const ov::Exception& e) {
+        out << "  Alias:      (error: " << e.what() << ")\n";
+    }
 }
 
 }  // namespace
@@ -54,6 +84,15 @@ void run_devices(const Options& /*options*/, ov::Core& core, std::ostream& out) 
         out << "  Type:       " << property_text(core, device, supported, ov::device::type.name()) << "\n";
         out << "  UUID:       " << property_text(core, device, supported, ov::device::uuid.name(), "(not reported)")
             << "\n";
+        if (supports(supported, "PROXY_ALIAS_FOR")) {
+            print_alias_device(core, device, out);
+            // Its members have devices, listed under the alias rather than on their own.
+            try {
+                const auto members = core.get_property(device, "PROXY_ALIAS_FOR").as<std::vector<std::string>>();
+                plugins_with_devices.insert(members.begin(), members.end());
+            } catch (const ov::Exception&) {
+            }
+        }
         const std::string plugin_name = plugin_name_of(device);
         auto plugin = std::find_if(plugins.begin(), plugins.end(),
                                    [&](const PluginDescription& p) { return p.name == plugin_name; });
