@@ -4,11 +4,11 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <random>
 #include <string>
 
+#include "devmux/plugin/reference_executor.hpp"
 #include "openvino/openvino.hpp"
 
 namespace {
@@ -54,63 +54,20 @@ void BM_SqueezeNetInfer(benchmark::State& state, const std::string& device) {
     }
 }
 
-// Evaluates the model op by op with each op's reference implementation, Constants folded in advance.
-class ReferenceEvaluator {
-public:
-    explicit ReferenceEvaluator(std::shared_ptr<ov::Model> model) : m_model(std::move(model)) {
-        for (const auto& op : m_model->get_ordered_ops()) {
-            if (!ov::is_type<ov::op::v0::Constant>(op))
-                continue;
-            ov::TensorVector outputs{ov::Tensor(op->get_output_element_type(0), op->get_output_shape(0))};
-            ov::TensorVector none;
-            if (!op->evaluate(outputs, none))
-                OPENVINO_THROW("Constant '", op->get_friendly_name(), "' cannot be evaluated");
-            m_values[op.get()] = outputs;
-        }
-    }
-
-    ov::TensorVector run(const ov::TensorVector& inputs) {
-        ov::TensorVector results;
-        for (const auto& op : m_model->get_ordered_ops()) {
-            if (ov::is_type<ov::op::v0::Constant>(op))
-                continue;
-            if (auto parameter = ov::as_type_ptr<ov::op::v0::Parameter>(op)) {
-                m_values[op.get()] = {inputs.at(static_cast<size_t>(m_model->get_parameter_index(parameter)))};
-                continue;
-            }
-            ov::TensorVector args;
-            for (const auto& source : op->input_values())
-                args.push_back(m_values.at(source.get_node()).at(source.get_index()));
-            if (ov::is_type<ov::op::v0::Result>(op)) {
-                results.push_back(args.at(0));
-                continue;
-            }
-            ov::TensorVector outputs;
-            for (size_t i = 0; i < op->get_output_size(); ++i)
-                outputs.emplace_back(op->get_output_element_type(i), op->get_output_shape(i));
-            if (!op->evaluate(outputs, args))
-                OPENVINO_THROW("op '", op->get_friendly_name(), "' (", op->get_type_name(),
-                               ") has no reference evaluate for these inputs");
-            m_values[op.get()] = std::move(outputs);
-        }
-        return results;
-    }
-
-private:
-    std::shared_ptr<ov::Model> m_model;
-    std::map<const ov::Node*, ov::TensorVector> m_values;
-};
-
 void BM_SqueezeNetReferenceEvaluate(benchmark::State& state) {
     try {
         ov::Core core;
         auto model = core.read_model(squeezenet_path());
         std::shared_ptr<const ov::Model> const_model = model;
-        ReferenceEvaluator evaluator(model);
-        ov::TensorVector inputs{random_input(const_model->input())};
-        evaluator.run(inputs);
-        for (auto _ : state)
-            benchmark::DoNotOptimize(evaluator.run(inputs));
+        // The same executor the mock and test plugins run: every op's reference evaluate(), memory planned once.
+        devmux::ReferenceExecutor executor(std::make_shared<devmux::ReferencePlan>(const_model, "reference"));
+        std::vector<ov::Tensor> inputs{random_input(const_model->input())};
+        std::vector<ov::Tensor> outputs{ov::Tensor()};
+        executor.run(inputs, outputs, false);
+        for (auto _ : state) {
+            executor.run(inputs, outputs, false);
+            benchmark::DoNotOptimize(outputs[0].data());
+        }
     } catch (const std::exception& e) {
         state.SkipWithError(e.what());
     }
