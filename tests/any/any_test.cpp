@@ -14,6 +14,7 @@
 #include <tuple>
 #include <vector>
 
+#include "common/test_utils.hpp"
 #include "openvino/core/any.hpp"
 #include "openvino/core/shape.hpp"
 #include "openvino/core/type/element_type.hpp"
@@ -42,14 +43,7 @@ struct Point {
     }
 };
 
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const ov::Exception& e) {
-        return e.what();
-    }
-    return "<no ov::Exception>";
-}
+using devmux_test::error_of;
 
 }  // namespace
 

@@ -12,18 +12,12 @@
 #include <type_traits>
 #include <vector>
 
+#include "common/test_utils.hpp"
 #include "openvino/runtime/properties.hpp"
 
 namespace {
 
-std::string error_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const ov::Exception& e) {
-        return e.what();
-    }
-    return "<no ov::Exception>";
-}
+using devmux_test::error_of;
 
 // value -> Any -> text -> Any(text) -> value, for the property's own value type.
 template <class T, ov::PropertyMutability M>

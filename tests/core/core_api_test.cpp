@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "api/core_impl.hpp"
+#include "common/test_utils.hpp"
 #include "core_test_utils.hpp"
 #include "ir/ir_writer.hpp"
 #include "openvino/core/except.hpp"
@@ -25,14 +26,7 @@ using ::testing::UnorderedElementsAre;
 
 namespace {
 
-std::string error_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const ov::Exception& e) {
-        return e.what();
-    }
-    return "<no error>";
-}
+using devmux_test::error_of;
 
 void expect_output(const ov::Tensor& out, const std::vector<float>& expected) {
     ASSERT_EQ(out.get_size(), expected.size());

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "common/test_utils.hpp"
 #include "openvino/core/model.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/constant.hpp"
@@ -41,27 +42,7 @@ inline std::string broken_library_path() {
     return lib_dir() + "/libdevmux_test_broken.so";
 }
 
-/// A fresh folder under the system temp dir, removed with everything in it at the end of the test.
-class TempDir {
-public:
-    TempDir() {
-        std::string pattern = (fs::temp_directory_path() / "devmux_core_XXXXXX").string();
-        if (!mkdtemp(&pattern[0]))
-            throw std::runtime_error("mkdtemp failed");
-        m_path = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(m_path, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const std::string& path() const { return m_path; }
-    std::string file(const std::string& name) const { return m_path + "/" + name; }
-
-private:
-    std::string m_path;
-};
+using devmux_test::TempDir;
 
 inline void write_file(const std::string& path, const std::string& text) {
     fs::create_directories(fs::path(path).parent_path());
@@ -164,13 +145,7 @@ inline std::shared_ptr<ov::Model> make_stateful_model() {
 
 /// A tensor of seeded random values in [-2, 2) (never all zeros).
 inline ov::Tensor random_tensor(const ov::Shape& shape, unsigned seed) {
-    ov::Tensor tensor(ov::element::f32, shape);
-    std::mt19937 gen(seed);
-    std::uniform_real_distribution<float> dist(-2.0f, 2.0f);
-    float* data = tensor.data<float>();
-    for (size_t i = 0; i < tensor.get_size(); ++i)
-        data[i] = dist(gen);
-    return tensor;
+    return devmux_test::random_f32(shape, seed, -2.0f, 2.0f);
 }
 
 /// relu(a + b) * c computed element by element, the reference for make_model().

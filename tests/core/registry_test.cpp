@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <functional>
 
+#include "common/test_utils.hpp"
 #include "config/plugins_xml.hpp"
 #include "core_test_utils.hpp"
 #include "devmux/plugin/iplugin.hpp"
@@ -37,14 +38,7 @@ private:
     std::string m_path;
 };
 
-std::string error_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const ov::Exception& e) {
-        return e.what();
-    }
-    return "<no error>";
-}
+using devmux_test::error_of;
 
 const devmux::PluginDescription* find_description(const std::vector<devmux::PluginDescription>& all,
                                                   const std::string& name) {

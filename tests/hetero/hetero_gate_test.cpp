@@ -7,9 +7,9 @@
 
 #include <chrono>
 #include <cmath>
-#include <random>
 #include <sstream>
 
+#include "common/test_utils.hpp"
 #include "gate_plugin/gate_control.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/op/constant.hpp"
@@ -48,12 +48,7 @@ std::shared_ptr<ov::Model> gate_model() {
 }
 
 ov::Tensor random_input(unsigned seed) {
-    ov::Tensor t(ov::element::f32, ov::Shape{1, N});
-    std::mt19937 gen(seed);
-    std::uniform_real_distribution<float> dist(-3.f, 3.f);
-    for (size_t i = 0; i < N; ++i)
-        t.data<float>()[i] = dist(gen);
-    return t;
+    return devmux_test::random_f32(ov::Shape{1, N}, seed, -3.f, 3.f);
 }
 
 // The naive reference: sigmoid(max(x, 0) * w).

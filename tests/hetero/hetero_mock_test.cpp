@@ -3,8 +3,8 @@
 // what each device is asked, unsupported ops, and a real model split by what a device lacks.
 #include <gtest/gtest.h>
 
-#include <random>
-
+#include "common/test_utils.hpp"
+#include "mock_plugin/mock_plugin.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/constant.hpp"
@@ -19,7 +19,6 @@ namespace {
 
 constexpr size_t N = 8;
 
-std::string mock_library() { return std::string(DEVMUX_BUILD_LIB_DIR) + "/libdevmux_mock_plugin.so"; }
 
 // x -> relu -> mul(w) -> add(x) -> sigmoid -> out
 std::shared_ptr<ov::Model> small_model() {
@@ -47,19 +46,12 @@ size_t counter(ov::Core& core, const std::string& device, const std::string& key
     return value.as<size_t>();
 }
 
-std::string error_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const ov::Exception& e) {
-        return e.what();
-    }
-    return "<no exception>";
-}
+using devmux_test::error_of;
 
 TEST(HeteroMock, GreedyQueryInPriorityOrder) {
     ov::Core core;
-    core.register_plugin(mock_library(), "MA", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,Relu,Add"}});
-    core.register_plugin(mock_library(), "MB", {});
+    core.register_plugin(devmux_mock::library_path(), "MA", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,Relu,Add"}});
+    core.register_plugin(devmux_mock::library_path(), "MB", {});
     const auto answer = core.query_model(small_model(), "HETERO:MA,MB");
     EXPECT_EQ(answer.at("relu"), "MA.0");
     EXPECT_EQ(answer.at("add"), "MA.0");
@@ -74,15 +66,15 @@ TEST(HeteroMock, GreedyQueryInPriorityOrder) {
 
 TEST(HeteroMock, LaterDeviceIsNotAskedWhenTheFirstTakesAll) {
     ov::Core core;
-    core.register_plugin(mock_library(), "MA", {});
-    core.register_plugin(mock_library(), "MB", {});
+    core.register_plugin(devmux_mock::library_path(), "MA", {});
+    core.register_plugin(devmux_mock::library_path(), "MB", {});
     core.query_model(small_model(), "HETERO:MA,MB");
     EXPECT_EQ(counter(core, "MB", "MOCK_QUERY_MODEL_CALLS"), 0u);
 }
 
 TEST(HeteroMock, ParameterWhoseConsumersAreAllUnsupportedIsLeftOut) {
     ov::Core core;
-    core.register_plugin(mock_library(), "MA", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,Multiply"}});
+    core.register_plugin(devmux_mock::library_path(), "MA", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,Multiply"}});
     const auto answer = core.query_model(small_model(), "HETERO:MA");
     EXPECT_FALSE(answer.count("x"));
     EXPECT_FALSE(answer.count("relu"));
@@ -91,8 +83,8 @@ TEST(HeteroMock, ParameterWhoseConsumersAreAllUnsupportedIsLeftOut) {
 
 TEST(HeteroMock, OpNoDeviceSupportsFailsCompileNamingItAndTheDevices) {
     ov::Core core;
-    core.register_plugin(mock_library(), "MA", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,Relu"}});
-    core.register_plugin(mock_library(), "MB", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,Add,Multiply"}});
+    core.register_plugin(devmux_mock::library_path(), "MA", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,Relu"}});
+    core.register_plugin(devmux_mock::library_path(), "MB", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,Add,Multiply"}});
     const auto text = error_of([&] { core.compile_model(small_model(), "HETERO:MA,MB"); });
     EXPECT_NE(text.find("'sigmoid'"), std::string::npos) << text;
     EXPECT_NE(text.find("MA,MB"), std::string::npos) << text;
@@ -100,8 +92,8 @@ TEST(HeteroMock, OpNoDeviceSupportsFailsCompileNamingItAndTheDevices) {
 
 TEST(HeteroMock, ManualAffinityRunsNoQuery) {
     ov::Core core;
-    core.register_plugin(mock_library(), "MA", {});
-    core.register_plugin(mock_library(), "MB", {});
+    core.register_plugin(devmux_mock::library_path(), "MA", {});
+    core.register_plugin(devmux_mock::library_path(), "MB", {});
     auto model = small_model();
     for (const auto& node : model->get_ordered_ops())
         node->get_rt_info()["affinity"] = std::string(node->get_friendly_name() == "mul" ? "MB" : "MA");
@@ -116,27 +108,14 @@ TEST(HeteroMock, ManualAffinityRunsNoQuery) {
 // SqueezeNet on HETERO:M,CPU where M runs only pooling and softmax: 8 subgraphs, same outputs as CPU.
 TEST(HeteroMock, RealModelOnADeviceLackingOpsMatchesCpu) {
     ov::Core core;
-    core.register_plugin(mock_library(), "M", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,MaxPool,Softmax"}});
+    core.register_plugin(devmux_mock::library_path(), "M", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,MaxPool,Softmax"}});
     const std::string xml = std::string(DEVMUX_MODELS_DIR) + "/squeezenet1.1-ir11/squeezenet1.1.xml";
     auto hetero = core.compile_model(core.read_model(xml), "HETERO:M,CPU");
     EXPECT_EQ(hetero.get_property("HETERO_NUMBER_OF_SUBMODELS").as<size_t>(), 8u);
     EXPECT_EQ(hetero.get_property(ov::execution_devices), (std::vector<std::string>{"CPU", "M.0"}));
     auto cpu = core.compile_model(core.read_model(xml), "CPU");
-    ov::Tensor input(ov::element::f32, hetero.input().get_shape());
-    std::mt19937 gen(11);
-    std::uniform_real_distribution<float> dist(-100.f, 100.f);
-    for (size_t i = 0; i < input.get_size(); ++i)
-        input.data<float>()[i] = dist(gen);
-    auto h = hetero.create_infer_request();
-    auto c = cpu.create_infer_request();
-    h.set_input_tensor(input);
-    c.set_input_tensor(input);
-    h.infer();
-    c.infer();
-    const ov::Tensor hy = h.get_output_tensor(), cy = c.get_output_tensor();
-    ASSERT_EQ(hy.get_size(), cy.get_size());
-    for (size_t i = 0; i < hy.get_size(); ++i)
-        ASSERT_NEAR(hy.data<float>()[i], cy.data<float>()[i], 1e-5f) << i;
+    const ov::Tensor input = devmux_test::random_f32(hetero.input().get_shape(), 11, -100.f, 100.f);
+    devmux_test::expect_same_output(hetero, cpu, input, 1e-5f);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "common/test_utils.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/constant.hpp"
@@ -106,14 +107,7 @@ void run_and_check(ov::InferRequest& request, unsigned seed) {
         EXPECT_NEAR(y.data<float>()[i], want[i], 1e-5f) << i;
 }
 
-std::string error_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const ov::Exception& e) {
-        return e.what();
-    }
-    return "<no exception>";
-}
+using devmux_test::error_of;
 
 TEST(HeteroPlugin, NoDeviceListIsAnError) {
     auto core = make_core();
@@ -332,21 +326,8 @@ TEST(HeteroPlugin, RealModelSplitMatchesCpu) {
     EXPECT_EQ(hetero.get_property("HETERO_NUMBER_OF_SUBMODELS").as<size_t>(), 8u);
     auto cpu = core->compile_model(core->read_model(xml), "CPU");
 
-    ov::Tensor input(ov::element::f32, hetero.input().get_shape());
-    std::mt19937 gen(7);
-    std::uniform_real_distribution<float> dist(-100.f, 100.f);
-    for (size_t i = 0; i < input.get_size(); ++i)
-        input.data<float>()[i] = dist(gen);
-    auto h = hetero.create_infer_request();
-    auto c = cpu.create_infer_request();
-    h.set_input_tensor(input);
-    c.set_input_tensor(input);
-    h.infer();
-    c.infer();
-    const ov::Tensor hy = h.get_output_tensor(), cy = c.get_output_tensor();
-    ASSERT_EQ(hy.get_size(), cy.get_size());
-    for (size_t i = 0; i < hy.get_size(); ++i)
-        ASSERT_NEAR(hy.data<float>()[i], cy.data<float>()[i], 1e-5f) << i;
+    const ov::Tensor input = devmux_test::random_f32(hetero.input().get_shape(), 7, -100.f, 100.f);
+    devmux_test::expect_same_output(hetero, cpu, input, 1e-5f);
 }
 
 }  // namespace

@@ -5,8 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 
+#include "common/test_utils.hpp"
+#include "mock_plugin/mock_plugin.hpp"
 #include "devmux/hetero/partition.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/op/add.hpp"
@@ -27,7 +28,6 @@ constexpr size_t N = 4;
 const std::vector<float> init_acc{0.5f, -1.f, 2.f, 0.25f};
 const std::vector<float> init_mem{0.1f, 0.2f, -0.3f, 0.4f};
 
-std::string mock_library() { return std::string(DEVMUX_BUILD_LIB_DIR) + "/libdevmux_mock_plugin.so"; }
 std::string summator_xml() { return std::string(DEVMUX_MODELS_DIR) + "/tiny/summator/1/summator.xml"; }
 
 template <class T>
@@ -80,22 +80,10 @@ std::shared_ptr<ov::Model> two_state_model() {
 }
 
 ov::Tensor random_input(const ov::Shape& shape, unsigned seed) {
-    ov::Tensor t(ov::element::f32, shape);
-    std::mt19937 gen(seed);
-    std::uniform_real_distribution<float> dist(-2.f, 2.f);
-    for (size_t i = 0; i < t.get_size(); ++i)
-        t.data<float>()[i] = dist(gen);
-    return t;
+    return devmux_test::random_f32(shape, seed, -2.f, 2.f);
 }
 
-std::string error_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const ov::Exception& e) {
-        return e.what();
-    }
-    return "<no exception>";
-}
+using devmux_test::error_of;
 
 size_t subgraph_holding(const devmux::hetero::PartitionDescription& d, const std::string& op) {
     for (const auto& s : d.subgraphs)
@@ -167,7 +155,7 @@ TEST(HeteroState, OpOfAnotherDeviceBetweenThePairIsAnErrorNamingIt) {
 // so none of them goes to M.
 TEST(HeteroState, QueryGivesThePairToADeviceOnlyWhenItSupportsBoth) {
     ov::Core core;
-    core.register_plugin(mock_library(), "M",
+    core.register_plugin(devmux_mock::library_path(), "M",
                          {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,ReadValue,Add,Multiply,Relu"}});
     const auto answer = core.query_model(accumulator_model(), "HETERO:M,CPU");
     EXPECT_EQ(answer.at("relu"), "M.0");
@@ -179,7 +167,7 @@ TEST(HeteroState, QueryGivesThePairToADeviceOnlyWhenItSupportsBoth) {
 
 TEST(HeteroState, ManualPairWithTwoAffinitiesIsAnErrorNamingBoth) {
     ov::Core core;
-    core.register_plugin(mock_library(), "M", {});
+    core.register_plugin(devmux_mock::library_path(), "M", {});
     auto model = accumulator_model();
     for (const auto& node : model->get_ordered_ops())
         node->get_rt_info()["affinity"] = std::string(node->get_friendly_name() == "save" ? "CPU" : "M");
@@ -192,7 +180,7 @@ TEST(HeteroState, ManualPairWithTwoAffinitiesIsAnErrorNamingBoth) {
 // accumulate in M's request; the hand-computed state is init + sum of relu(x_k).
 TEST(HeteroState, StateAccumulatesAcrossInfersOnTheSplitModel) {
     ov::Core core;
-    core.register_plugin(mock_library(), "M",
+    core.register_plugin(devmux_mock::library_path(), "M",
                          {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,ReadValue,Assign,Add,Multiply"}});
     auto compiled = core.compile_model(accumulator_model(), "HETERO:M,CPU");
     ASSERT_EQ(compiled.get_property("HETERO_NUMBER_OF_SUBMODELS").as<size_t>(), 2u);
@@ -229,7 +217,7 @@ TEST(HeteroState, StateAccumulatesAcrossInfersOnTheSplitModel) {
 // to the CPU); query_state returns both, from their own requests.
 TEST(HeteroState, QueryStateReturnsTheStatesOfEverySubgraph) {
     ov::Core core;
-    core.register_plugin(mock_library(), "M", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,ReadValue,Assign,Add"}});
+    core.register_plugin(devmux_mock::library_path(), "M", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,ReadValue,Assign,Add"}});
     const auto answer = core.query_model(two_state_model(), "HETERO:M,CPU");
     EXPECT_EQ(answer.at("read1"), "M.0");
     EXPECT_EQ(answer.at("save1"), "M.0");
@@ -263,7 +251,7 @@ TEST(HeteroState, QueryStateReturnsTheStatesOfEverySubgraph) {
 // goes to the CPU and the model compiles (a split state would be a cycle of subgraphs).
 TEST(HeteroState, SummatorWithAnOpTheMockLacksKeepsItsStateTogether) {
     ov::Core core;
-    core.register_plugin(mock_library(), "M", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,ReadValue,Assign"}});
+    core.register_plugin(devmux_mock::library_path(), "M", {{"MOCK_SUPPORTED_OPS", "Parameter,Result,Constant,ReadValue,Assign"}});
     auto model = core.read_model(summator_xml());
     const auto answer = core.query_model(model, "HETERO:M,CPU");
     EXPECT_EQ(answer.at("read"), "CPU");
@@ -292,7 +280,7 @@ TEST(HeteroState, SummatorWithAnOpTheMockLacksKeepsItsStateTogether) {
 // The summator with read and save on M but add_sum on the CPU by hand: a clear error, not a broken split.
 TEST(HeteroState, SummatorWithTheAddElsewhereByHandIsAnErrorNamingIt) {
     ov::Core core;
-    core.register_plugin(mock_library(), "M", {});
+    core.register_plugin(devmux_mock::library_path(), "M", {});
     auto model = core.read_model(summator_xml());
     for (const auto& node : model->get_ordered_ops())
         node->get_rt_info()["affinity"] = std::string(node->get_friendly_name() == "add_sum" ? "CPU" : "M");

@@ -6,7 +6,6 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/test_utils.hpp"
 #include "openvino/core/attribute_visitor.hpp"
 #include "openvino/core/model.hpp"
 #include "openvino/op/constant.hpp"
@@ -48,26 +48,7 @@ inline std::string model_test_name(const std::string& path) {
     return name;
 }
 
-/// A fresh directory, removed with its contents when the object goes.
-class TempDir {
-public:
-    TempDir() {
-        static std::atomic<int> counter{0};
-        m_path = fs::temp_directory_path() /
-                 ("devmux_ir_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-        fs::remove_all(m_path);
-        fs::create_directories(m_path);
-    }
-    ~TempDir() {
-        std::error_code error;
-        fs::remove_all(m_path, error);
-    }
-    std::string file(const std::string& name) const { return (m_path / name).string(); }
-    const fs::path& path() const { return m_path; }
-
-private:
-    fs::path m_path;
-};
+using devmux_test::TempDir;
 
 inline void write_text(const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -94,20 +75,7 @@ inline std::vector<uint8_t> read_bytes(const std::string& path) {
 }
 
 /// Records the text of every attribute an op visits.
-class RecordingVisitor : public ov::AttributeVisitor {
-public:
-    bool on_text(const std::string& name, std::string& text) override {
-        values[name] = text;
-        return false;
-    }
-    std::map<std::string, std::string> values;
-};
-
-inline std::map<std::string, std::string> attributes_of(ov::Node& node) {
-    RecordingVisitor visitor;
-    node.visit_attributes(visitor);
-    return visitor.values;
-}
+using devmux_test::attributes_of;
 
 /// rt_info as printed text, the form the IR keeps it in.
 inline std::map<std::string, std::string> rt_text(const ov::RTMap& rt_info) {

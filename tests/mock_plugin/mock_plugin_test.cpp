@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "common/test_utils.hpp"
 #include "core/core_test_utils.hpp"
 #include "mock_plugin/mock_plugin.hpp"
 #include "openvino/core/except.hpp"
@@ -28,14 +29,7 @@ namespace {
 constexpr const char* uuid_a = "00112233445566778899aabbccddeeff";
 constexpr const char* uuid_b = "ffeeddccbbaa99887766554433221100";
 
-std::string error_of(const std::function<void()>& action) {
-    try {
-        action();
-    } catch (const ov::Exception& e) {
-        return e.what();
-    }
-    return "<no error>";
-}
+using devmux_test::error_of;
 
 std::string cpu_plugin_path() {
     return lib_dir() + "/libdevmux_cpu_plugin.so";

@@ -13,20 +13,16 @@
 #include <string>
 #include <vector>
 
-#include "openvino/core/attribute_visitor.hpp"
-#include "openvino/core/except.hpp"
-#include "openvino/op/parameter.hpp"
+#include "common/test_utils.hpp"
 #include "openvino/runtime/tensor.hpp"
 
 namespace eltest {
 
-inline std::shared_ptr<ov::op::v0::Parameter> param(ov::element::Type type, const ov::PartialShape& shape,
-                                                    const std::string& name = "") {
-    auto p = std::make_shared<ov::op::v0::Parameter>(type, shape);
-    if (!name.empty())
-        p->set_friendly_name(name);
-    return p;
-}
+using devmux_test::expect_error;
+using devmux_test::param;
+using devmux_test::RecordingVisitor;
+using devmux_test::unravel;
+using devmux_test::values;
 
 /// Tensor of `type` filled with values from gen(), converted with static_cast.
 template <typename T, typename Gen>
@@ -51,27 +47,11 @@ ov::Tensor random_int(ov::element::Type type, const ov::Shape& shape, std::mt199
     return make_tensor<T>(type, shape, [&] { return dist(rng); });
 }
 
-template <typename T>
-std::vector<T> values(const ov::Tensor& t) {
-    const T* p = t.data<T>();
-    return std::vector<T>(p, p + t.get_size());
-}
-
 inline std::vector<float> as_floats_f16(const ov::Tensor& t) {
     std::vector<float> out;
     for (auto v : values<ov::float16>(t))
         out.push_back(static_cast<float>(v));
     return out;
-}
-
-/// Coordinates of flat index `flat` in `shape` (row-major).
-inline std::vector<size_t> unravel(size_t flat, const ov::Shape& shape) {
-    std::vector<size_t> c(shape.size());
-    for (size_t i = shape.size(); i-- > 0;) {
-        c[i] = flat % shape[i];
-        flat /= shape[i];
-    }
-    return c;
 }
 
 /// Flat index in `in` of the element numpy broadcasting sends to output coordinate `out_coord`.
@@ -83,41 +63,6 @@ inline size_t broadcast_source(const std::vector<size_t>& out_coord, const ov::S
         flat = flat * in[i] + c;
     }
     return flat;
-}
-
-/// Records attributes as text on the first pass; on a replay pass hands the recorded text back.
-class RecordingVisitor : public ov::AttributeVisitor {
-public:
-    bool on_text(const std::string& name, std::string& text) override {
-        if (!m_replay) {
-            m_values[name] = text;
-            return false;
-        }
-        auto it = m_values.find(name);
-        if (it == m_values.end())
-            return false;
-        text = it->second;
-        return true;
-    }
-    void start_replay() { m_replay = true; }
-    const std::map<std::string, std::string>& values() const { return m_values; }
-    std::map<std::string, std::string>& values() { return m_values; }
-
-private:
-    std::map<std::string, std::string> m_values;
-    bool m_replay = false;
-};
-
-/// Runs fn, expects an ov::Exception whose message contains every one of `parts`.
-inline void expect_error(const std::function<void()>& fn, const std::vector<std::string>& parts) {
-    try {
-        fn();
-        ADD_FAILURE() << "expected an ov::Exception";
-    } catch (const ov::Exception& e) {
-        const std::string what = e.what();
-        for (const auto& part : parts)
-            EXPECT_NE(what.find(part), std::string::npos) << "message '" << what << "' lacks '" << part << "'";
-    }
 }
 
 }  // namespace eltest

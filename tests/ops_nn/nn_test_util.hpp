@@ -15,17 +15,17 @@
 #include <string>
 #include <vector>
 
-#include "openvino/core/attribute_visitor.hpp"
-#include "openvino/core/except.hpp"
+#include "common/test_utils.hpp"
 #include "openvino/op/constant.hpp"
-#include "openvino/op/parameter.hpp"
 #include "openvino/runtime/tensor.hpp"
 
 namespace nntest {
 
-inline std::shared_ptr<ov::op::v0::Parameter> param(ov::element::Type type, const ov::PartialShape& shape) {
-    return std::make_shared<ov::op::v0::Parameter>(type, shape);
-}
+using devmux_test::expect_error;
+using devmux_test::param;
+using devmux_test::ravel;
+using devmux_test::RecordingVisitor;
+using devmux_test::unravel;
 
 /// Uniform values in [lo, hi] as doubles (the test's own copy of the inputs).
 inline std::vector<double> random_values(size_t n, std::mt19937& rng, double lo = -1.0, double hi = 1.0) {
@@ -96,63 +96,11 @@ inline void expect_close(const std::vector<double>& actual, const std::vector<do
     EXPECT_EQ(failures, 0u);
 }
 
-/// Row-major coordinates of a flat index.
-inline std::vector<size_t> unravel(size_t flat, const std::vector<size_t>& shape) {
-    std::vector<size_t> c(shape.size());
-    for (size_t i = shape.size(); i-- > 0;) {
-        c[i] = flat % shape[i];
-        flat /= shape[i];
-    }
-    return c;
-}
-
-/// Row-major flat index of coordinates.
-inline size_t ravel(const std::vector<size_t>& coord, const std::vector<size_t>& shape) {
-    size_t flat = 0;
-    for (size_t i = 0; i < shape.size(); ++i)
-        flat = flat * shape[i] + coord[i];
-    return flat;
-}
-
 inline size_t volume(const std::vector<size_t>& shape) {
     size_t n = 1;
     for (auto d : shape)
         n *= d;
     return n;
-}
-
-/// Records attributes as text; after start_replay() hands the recorded text back (a reading visitor).
-class RecordingVisitor : public ov::AttributeVisitor {
-public:
-    bool on_text(const std::string& name, std::string& text) override {
-        if (!m_replay) {
-            m_values[name] = text;
-            return false;
-        }
-        auto it = m_values.find(name);
-        if (it == m_values.end())
-            return false;
-        text = it->second;
-        return true;
-    }
-    void start_replay() { m_replay = true; }
-    std::map<std::string, std::string>& values() { return m_values; }
-
-private:
-    std::map<std::string, std::string> m_values;
-    bool m_replay = false;
-};
-
-/// Runs fn and expects an ov::Exception whose message contains every one of `parts`.
-inline void expect_error(const std::function<void()>& fn, const std::vector<std::string>& parts) {
-    try {
-        fn();
-        ADD_FAILURE() << "expected an ov::Exception";
-    } catch (const ov::Exception& e) {
-        const std::string what = e.what();
-        for (const auto& part : parts)
-            EXPECT_NE(what.find(part), std::string::npos) << "message '" << what << "' lacks '" << part << "'";
-    }
 }
 
 }  // namespace nntest

@@ -101,11 +101,11 @@ TEST(Concat, EvaluateCopiesAnyElementType) {
         if (type == ov::element::i64) {
             inputs = {iota_tensor<int64_t>(type, {2, 2}, 100), iota_tensor<int64_t>(type, {2, 1}, -7)};
             ASSERT_TRUE(concat->evaluate(outputs, inputs));
-            EXPECT_EQ(values_of<int64_t>(outputs[0]), (std::vector<int64_t>{100, 101, -7, 102, 103, -6}));
+            EXPECT_EQ(values<int64_t>(outputs[0]), (std::vector<int64_t>{100, 101, -7, 102, 103, -6}));
         } else {
             inputs = {iota_tensor<uint8_t>(type, {2, 2}, 10), iota_tensor<uint8_t>(type, {2, 1}, 200)};
             ASSERT_TRUE(concat->evaluate(outputs, inputs));
-            EXPECT_EQ(values_of<uint8_t>(outputs[0]), (std::vector<uint8_t>{10, 11, 200, 12, 13, 201}));
+            EXPECT_EQ(values<uint8_t>(outputs[0]), (std::vector<uint8_t>{10, 11, 200, 12, 13, 201}));
         }
         EXPECT_EQ(outputs[0].get_shape(), (Shape{2, 3}));
     }

@@ -75,8 +75,8 @@ TEST(Gather, EvaluateMatchesNaiveLoop) {
     ov::TensorVector outputs{ov::Tensor(ov::element::f32, {3, 2, 2, 5})};
     ASSERT_TRUE(g->evaluate(outputs, inputs));
     for_each_coord({3, 2, 2, 5}, [&](const std::vector<size_t>& c) {
-        const size_t src = flat_index({c[0], static_cast<size_t>(idx[c[1] * 2 + c[2]]), c[3]}, data_shape);
-        EXPECT_EQ(outputs[0].data<float>()[flat_index(c, {3, 2, 2, 5})], inputs[0].data<float>()[src]);
+        const size_t src = ravel({c[0], static_cast<size_t>(idx[c[1] * 2 + c[2]]), c[3]}, data_shape);
+        EXPECT_EQ(outputs[0].data<float>()[ravel(c, {3, 2, 2, 5})], inputs[0].data<float>()[src]);
     });
 }
 
@@ -92,8 +92,8 @@ TEST(Gather, EvaluateWithBatchDimsMatchesNaiveLoop) {
     ASSERT_TRUE(g->evaluate(outputs, inputs));
     for_each_coord(out_shape, [&](const std::vector<size_t>& c) {  // out[b][i][j] = data[b][i][idx[b][j]]
         const auto index = static_cast<size_t>(idx[c[0] * 3 + c[2]]);
-        EXPECT_EQ(outputs[0].data<float>()[flat_index(c, out_shape)],
-                  inputs[0].data<float>()[flat_index({c[0], c[1], index}, data_shape)]);
+        EXPECT_EQ(outputs[0].data<float>()[ravel(c, out_shape)],
+                  inputs[0].data<float>()[ravel({c[0], c[1], index}, data_shape)]);
     });
 }
 
@@ -103,7 +103,7 @@ TEST(Gather, V8NegativeIndicesCountFromEnd) {
     ov::TensorVector outputs{ov::Tensor(ov::element::i64, Shape{3})};
     ASSERT_TRUE(g->evaluate(outputs, {iota_tensor<int64_t>(ov::element::i64, {5}, 10), i64_tensor({3}, {-1, 0, -5}),
                                       i64_tensor({}, {0})}));
-    EXPECT_EQ(values_of<int64_t>(outputs[0]), (std::vector<int64_t>{14, 10, 10}));
+    EXPECT_EQ(values<int64_t>(outputs[0]), (std::vector<int64_t>{14, 10, 10}));
 }
 
 TEST(Gather, V8OutOfRangeIndexGivesZeros) {
@@ -112,7 +112,7 @@ TEST(Gather, V8OutOfRangeIndexGivesZeros) {
     ov::TensorVector outputs{ov::Tensor(ov::element::f32, Shape{2, 2})};
     ov::Tensor data = iota_tensor<float>(ov::element::f32, {3, 2}, 1.f);
     ASSERT_TRUE(g->evaluate(outputs, {data, i64_tensor({2}, {7, 1}), i64_tensor({}, {0})}));
-    EXPECT_EQ(values_of<float>(outputs[0]), (std::vector<float>{0.f, 0.f, 3.f, 4.f}));
+    EXPECT_EQ(values<float>(outputs[0]), (std::vector<float>{0.f, 0.f, 3.f, 4.f}));
 }
 
 TEST(Gather, V1NegativeIndexNamesOp) {

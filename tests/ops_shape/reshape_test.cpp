@@ -70,7 +70,7 @@ TEST(Reshape, EvaluateKeepsDataAndComputesShape) {
     ov::TensorVector outputs{ov::Tensor(ov::element::f32, Shape{})};
     ASSERT_TRUE(r->evaluate(outputs, inputs));
     EXPECT_EQ(outputs[0].get_shape(), (Shape{2, 12}));
-    EXPECT_EQ(values_of<float>(outputs[0]), values_of<float>(inputs[0]));
+    EXPECT_EQ(values<float>(outputs[0]), values<float>(inputs[0]));
 }
 
 TEST(Reshape, EvaluateWithI32PatternAndBooleanData) {
@@ -86,7 +86,7 @@ TEST(Reshape, EvaluateWithI32PatternAndBooleanData) {
     ov::TensorVector outputs{ov::Tensor(ov::element::boolean, Shape{})};
     ASSERT_TRUE(r->evaluate(outputs, {data, pattern}));
     EXPECT_EQ(outputs[0].get_shape(), (Shape{2, 2}));
-    EXPECT_EQ(values_of<char>(outputs[0]), (std::vector<char>{1, 0, 0, 1}));
+    EXPECT_EQ(values<char>(outputs[0]), (std::vector<char>{1, 0, 0, 1}));
 }
 
 TEST(Reshape, AttributesRoundTrip) {
@@ -132,7 +132,7 @@ TEST(Squeeze, EvaluateCopiesData) {
     ov::TensorVector outputs{ov::Tensor(ov::element::f32, Shape{4})};
     ASSERT_TRUE(s->evaluate(outputs, inputs));
     EXPECT_EQ(outputs[0].get_shape(), (Shape{4}));
-    EXPECT_EQ(values_of<float>(outputs[0]), values_of<float>(inputs[0]));
+    EXPECT_EQ(values<float>(outputs[0]), values<float>(inputs[0]));
 }
 
 TEST(Squeeze, CloneWithOneInputHasNoAxes) {
@@ -169,5 +169,5 @@ TEST(Unsqueeze, EvaluateCopiesData) {
     ov::TensorVector outputs{ov::Tensor(ov::element::i64, Shape{})};
     ASSERT_TRUE(u->evaluate(outputs, {iota_tensor<int64_t>(ov::element::i64, {3}, 40), i64_tensor({1}, {0})}));
     EXPECT_EQ(outputs[0].get_shape(), (Shape{1, 3}));
-    EXPECT_EQ(values_of<int64_t>(outputs[0]), (std::vector<int64_t>{40, 41, 42}));
+    EXPECT_EQ(values<int64_t>(outputs[0]), (std::vector<int64_t>{40, 41, 42}));
 }

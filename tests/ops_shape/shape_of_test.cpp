@@ -24,7 +24,7 @@ TEST(ShapeOf, V3OutputTypeI32) {
     EXPECT_EQ(s->get_output_element_type(0), ov::element::i32);
     ov::TensorVector outputs{ov::Tensor(ov::element::i32, Shape{3})};
     ASSERT_TRUE(s->evaluate(outputs, {ov::Tensor(ov::element::u8, {7, 1, 3})}));
-    EXPECT_EQ(values_of<int32_t>(outputs[0]), (std::vector<int32_t>{7, 1, 3}));
+    EXPECT_EQ(values<int32_t>(outputs[0]), (std::vector<int32_t>{7, 1, 3}));
 }
 
 TEST(ShapeOf, V0EvaluateWritesShape) {
@@ -32,7 +32,7 @@ TEST(ShapeOf, V0EvaluateWritesShape) {
     ov::TensorVector outputs{ov::Tensor(ov::element::i64, Shape{})};
     ASSERT_TRUE(s->evaluate(outputs, {ov::Tensor(ov::element::f32, {5, 6})}));
     EXPECT_EQ(outputs[0].get_shape(), (Shape{2}));
-    EXPECT_EQ(values_of<int64_t>(outputs[0]), (std::vector<int64_t>{5, 6}));
+    EXPECT_EQ(values<int64_t>(outputs[0]), (std::vector<int64_t>{5, 6}));
 }
 
 TEST(ShapeOf, BadOutputTypeNamesOp) {

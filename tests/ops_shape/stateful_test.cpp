@@ -77,7 +77,7 @@ TEST(ReadValueV6, EvaluateOutputsInitialValue) {
     ov::Tensor init = random_f32({2, 3}, 61);
     ov::TensorVector outputs{ov::Tensor(ov::element::f32, Shape{2, 3})};
     ASSERT_TRUE(rv->evaluate(outputs, {init}));
-    EXPECT_EQ(values_of<float>(outputs[0]), values_of<float>(init));
+    EXPECT_EQ(values<float>(outputs[0]), values<float>(init));
 }
 
 TEST(ReadValueV6, WithoutInitialValueEvaluatesToZeros) {
@@ -89,7 +89,7 @@ TEST(ReadValueV6, WithoutInitialValueEvaluatesToZeros) {
         out.data<int32_t>()[i] = 9;
     ov::TensorVector outputs{out};
     ASSERT_TRUE(rv->evaluate(outputs, {}));
-    EXPECT_EQ(values_of<int32_t>(outputs[0]), (std::vector<int32_t>{0, 0, 0}));
+    EXPECT_EQ(values<int32_t>(outputs[0]), (std::vector<int32_t>{0, 0, 0}));
 }
 
 TEST(ReadValueV6, NullVariableIsRejected) {
@@ -123,7 +123,7 @@ TEST(AssignV6, EvaluatePassesThrough) {
     ov::TensorVector outputs;
     ASSERT_TRUE(assign->evaluate(outputs, {value}));
     ASSERT_EQ(outputs.size(), 1u);
-    EXPECT_EQ(values_of<float>(outputs[0]), values_of<float>(value));
+    EXPECT_EQ(values<float>(outputs[0]), values<float>(value));
 }
 
 TEST(AssignV6, AttributesRoundTripAndRebind) {
@@ -173,7 +173,7 @@ TEST(StatefulV3, EvaluateAndAttributes) {
     ov::Tensor init = random_f32({3}, 81);
     ov::TensorVector outputs;
     ASSERT_TRUE(rv->evaluate(outputs, {init}));
-    EXPECT_EQ(values_of<float>(outputs[0]), values_of<float>(init));
+    EXPECT_EQ(values<float>(outputs[0]), values<float>(init));
     EXPECT_EQ(attributes_of(*rv), (std::map<std::string, std::string>{{"variable_id", "x"}}));
     ov::op::v3::ReadValue copy;
     copy_attributes(*rv, copy);

@@ -31,7 +31,7 @@ std::vector<float> run(const std::shared_ptr<ov::op::v1::StridedSlice>& op, cons
                                        i64_tensor(n, end), i64_tensor(n, strides)}));
     if (out_shape)
         *out_shape = outputs[0].get_shape();
-    return values_of<float>(outputs[0]);
+    return values<float>(outputs[0]);
 }
 }  // namespace
 
@@ -97,7 +97,7 @@ TEST(StridedSlice, MatchesNaiveLoopOnRandomData) {
                                       i64_tensor({3}, {1, -2, 1})}));
     for_each_coord(out_shape, [&](const std::vector<size_t>& c) {
         const std::vector<size_t> in{1 + c[0], 4 - 2 * c[1], 1 + c[2]};
-        EXPECT_EQ(outputs[0].data<float>()[flat_index(c, out_shape)], data.data<float>()[flat_index(in, shape)]);
+        EXPECT_EQ(outputs[0].data<float>()[ravel(c, out_shape)], data.data<float>()[ravel(in, shape)]);
     });
 }
 

@@ -12,55 +12,20 @@
 #include <string>
 #include <vector>
 
-#include "openvino/core/attribute_visitor.hpp"
-#include "openvino/core/except.hpp"
+#include "common/test_utils.hpp"
 #include "openvino/core/node.hpp"
 #include "openvino/op/constant.hpp"
-#include "openvino/op/parameter.hpp"
 #include "openvino/runtime/tensor.hpp"
 
 namespace ops_shape_test {
 
-/// Records attributes as text (record mode), then writes them into another op (replay mode).
-class RecordingVisitor : public ov::AttributeVisitor {
-public:
-    bool on_text(const std::string& name, std::string& text) override {
-        if (!m_replay) {
-            m_values[name] = text;
-            return false;
-        }
-        auto it = m_values.find(name);
-        if (it == m_values.end())
-            return false;
-        text = it->second;
-        return true;
-    }
-    void replay() { m_replay = true; }
-    const std::map<std::string, std::string>& values() const { return m_values; }
-
-private:
-    std::map<std::string, std::string> m_values;
-    bool m_replay = false;
-};
-
-/// The attributes of node as text.
-inline std::map<std::string, std::string> attributes_of(ov::Node& node) {
-    RecordingVisitor v;
-    node.visit_attributes(v);
-    return v.values();
-}
-
-/// Copies the attributes of from into to through the text visitor.
-inline void copy_attributes(ov::Node& from, ov::Node& to) {
-    RecordingVisitor v;
-    from.visit_attributes(v);
-    v.replay();
-    to.visit_attributes(v);
-}
-
-inline std::shared_ptr<ov::op::v0::Parameter> param(const ov::element::Type& type, const ov::PartialShape& shape) {
-    return std::make_shared<ov::op::v0::Parameter>(type, shape);
-}
+using devmux_test::attributes_of;
+using devmux_test::copy_attributes;
+using devmux_test::expect_error;
+using devmux_test::param;
+using devmux_test::ravel;
+using devmux_test::RecordingVisitor;
+using devmux_test::values;
 
 template <typename T>
 std::shared_ptr<ov::op::v0::Constant> constant(const ov::element::Type& type, const ov::Shape& shape,
@@ -78,12 +43,7 @@ inline std::shared_ptr<ov::op::v0::Constant> i64_scalar(int64_t value) {
 
 /// A tensor of seeded random values in [-10, 10) (f32) — never all zeros.
 inline ov::Tensor random_f32(const ov::Shape& shape, uint32_t seed) {
-    ov::Tensor t(ov::element::f32, shape);
-    std::mt19937 gen(seed);
-    std::uniform_real_distribution<float> dist(-10.f, 10.f);
-    for (size_t i = 0; i < t.get_size(); ++i)
-        t.data<float>()[i] = dist(gen);
-    return t;
+    return devmux_test::random_f32(shape, seed, -10.f, 10.f);
 }
 
 /// A tensor whose element i is i + offset (distinct values make wrong copies visible).
@@ -100,32 +60,6 @@ inline ov::Tensor i64_tensor(const ov::Shape& shape, const std::vector<int64_t>&
     for (size_t i = 0; i < values.size(); ++i)
         t.data<int64_t>()[i] = values[i];
     return t;
-}
-
-template <typename T>
-std::vector<T> values_of(const ov::Tensor& t) {
-    const T* p = t.data<T>();
-    return std::vector<T>(p, p + t.get_size());
-}
-
-/// Runs fn, expecting an ov::Exception whose message contains every one of the fragments.
-inline void expect_error(const std::function<void()>& fn, const std::vector<std::string>& fragments) {
-    try {
-        fn();
-        ADD_FAILURE() << "expected an ov::Exception";
-    } catch (const ov::Exception& e) {
-        const std::string what = e.what();
-        for (const auto& f : fragments)
-            EXPECT_NE(what.find(f), std::string::npos) << "message '" << what << "' lacks '" << f << "'";
-    }
-}
-
-/// Row-major flat index of coordinate c in shape s.
-inline size_t flat_index(const std::vector<size_t>& c, const ov::Shape& s) {
-    size_t index = 0;
-    for (size_t i = 0; i < s.size(); ++i)
-        index = index * s[i] + c[i];
-    return index;
 }
 
 /// Calls fn(coordinate) for every coordinate of shape, in row-major order.

@@ -50,8 +50,8 @@ TEST(Transpose, EvaluateF32MatchesNaiveLoop) {
         std::vector<size_t> in_c(4);
         for (size_t i = 0; i < 4; ++i)
             in_c[order[i]] = c[i];
-        EXPECT_EQ(outputs[0].data<float>()[flat_index(c, out_shape)],
-                  inputs[0].data<float>()[flat_index(in_c, in_shape)]);
+        EXPECT_EQ(outputs[0].data<float>()[ravel(c, out_shape)],
+                  inputs[0].data<float>()[ravel(in_c, in_shape)]);
     });
 }
 
