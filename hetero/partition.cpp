@@ -13,12 +13,7 @@ namespace devmux {
 namespace hetero {
 
 size_t BoundaryDescription::bytes() const {
-    if (shape.is_dynamic())
-        return 0;
-    size_t count = 1;
-    for (auto dim : shape.to_shape())
-        count *= dim;
-    return (count * element_type.bitwidth() + 7) / 8;
+    return shape.is_dynamic() ? 0 : ov::shape_size(shape.to_shape()) * element_type.size();
 }
 
 PartitionDescription describe_partition(const std::shared_ptr<const ov::Model>& model,

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "compiled_model.hpp"
+#include "devmux/hetero/partition.hpp"
 #include "openvino/core/except.hpp"
 
 namespace devmux {
@@ -150,13 +151,10 @@ std::vector<ov::ProfilingInfo> SyncInferRequest::get_profiling_info() const {
         for (const auto& consumer : link.consumers)
             consumers.insert(consumer.first);
         const auto& source = link.source;
-        size_t bytes = 0;
-        if (source.get_partial_shape().is_static()) {
-            size_t count = 1;
-            for (auto dim : source.get_partial_shape().to_shape())
-                count *= dim;
-            bytes = (count * source.get_element_type().bitwidth() + 7) / 8;
-        }
+        BoundaryDescription boundary;
+        boundary.element_type = source.get_element_type();
+        boundary.shape = source.get_partial_shape();
+        const size_t bytes = boundary.bytes();
         for (size_t consumer : consumers) {
             ov::ProfilingInfo info;
             info.status = ov::ProfilingInfo::Status::EXECUTED;
