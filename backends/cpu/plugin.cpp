@@ -2,7 +2,6 @@
 #include "plugin.hpp"
 
 #include <istream>
-#include <set>
 
 #include "compiled_model.hpp"
 #include "devmux/plugin/device_identity.hpp"
@@ -108,26 +107,8 @@ ov::SupportedOpsMap Plugin::query_model(const std::shared_ptr<const ov::Model>& 
                                         const ov::AnyMap& properties) const {
     OPENVINO_ASSERT(model, "CPU: query_model needs a model, got null");
     merged_config(properties);  // an invalid property fails here as it would in compile_model
-    // Decide on the graph compile_model would plan, so the answer is exactly what it accepts: an op is
-    // refused where the prepared graph still has it with a dynamic shape or without a kernel. Ops folded
-    // into constants need no kernel at run time.
-    const auto prepared = prepare_model(*model);
-    std::set<std::string> refused;
-    for (const auto& input : model->inputs())
-        if (input.get_partial_shape().is_dynamic())
-            refused.insert(input.get_node()->get_friendly_name());
-    for (const auto& node : prepared->get_ordered_ops()) {
-        bool ok = has_kernel(node);
-        for (size_t i = 0; ok && i < node->get_output_size(); ++i)
-            ok = node->get_output_partial_shape(i).is_static() && node->get_output_element_type(i).is_static();
-        if (!ok)
-            refused.insert(node->get_friendly_name());
-    }
-    ov::SupportedOpsMap supported;
-    for (const auto& node : model->get_ordered_ops())
-        if (has_kernel(node) && !refused.count(node->get_friendly_name()))
-            supported.emplace(node->get_friendly_name(), get_device_name());
-    return supported;
+    // Decide on the graph compile_model plans, with the statement compile_model checks: query equals compile.
+    return op_support().query(*model, *prepare_model(*model), get_device_name());
 }
 
 void Plugin::set_property(const ov::AnyMap& properties) {

@@ -3,27 +3,35 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "devmux/kit/op_support.hpp"
 #include "openvino/core/model.hpp"
 
 namespace devmux {
 namespace cpu {
 
-/// The graph the CPU plugin executes: a clone of `model` computing in f32 wherever the model says f16
-/// or bf16 (Constants decompressed once here, Converts to f16 retargeted to f32, f16 Parameters
-/// retyped; the plan converts at the boundaries), with identity Converts removed and constants folded.
-/// The user's model is not modified.
-std::shared_ptr<ov::Model> prepare_model(const ov::Model& model);
+/// The precision capabilities of ov::device::capabilities (plugin.cpp reports the same): every kernel
+/// computes in f32.
+std::vector<std::string> capabilities();
 
-/// Whether the plan has a kernel for this node (a reference evaluate(), an optimised kernel, or one of
-/// the structural ops it handles itself: Parameter, Constant, Result, ReadValue, Assign).
-bool has_kernel(const std::shared_ptr<ov::Node>& node);
+/// The graph the CPU plugin executes: a clone of `model` prepared by the kit passes with the CPU's choices:
+/// the precision the kit chooses from capabilities() and `precision_hint` (always f32 here: f16 and bf16
+/// Constants decompressed once, Converts to f16 retargeted to f32, f16 Parameters retyped; the plan
+/// converts at the boundaries), identity ops removed and constants folded. The user's model is not modified.
+std::shared_ptr<ov::Model> prepare_model(const ov::Model& model,
+                                         const ov::element::Type& precision_hint = ov::element::undefined);
+
+/// What the CPU runs: every op with a reference evaluate() or an optimised kernel, and the structural ops
+/// the plan handles itself (Parameter, Constant, Result, ReadValue, Assign), with static shapes. Both
+/// query_model and compile_model (check_compilable) decide from it.
+const kit::OpSupport& op_support();
 
 /// "<type>-<opset>" as OpenVINO prints an op type, for messages.
 std::string describe_type(const ov::Node& node);
 
-/// Throws ov::Exception naming the model and the first input, then the first op, with a dynamic shape,
-/// and the first op the plan cannot run. `model` is prepare_model's result; `source` the user's model.
+/// Throws ov::Exception naming the model and the first input, then the first op, that op_support() refuses
+/// (a dynamic shape, no kernel). `model` is prepare_model's result; `source` the user's model.
 void check_compilable(const ov::Model& source, const ov::Model& model);
 
 }  // namespace cpu

@@ -16,7 +16,7 @@
 #include "openvino/op/result.hpp"
 #include "openvino/op/shape_of.hpp"
 #include "openvino/op/split.hpp"
-#include "ops/constant_folding.hpp"
+#include "devmux/kit/passes.hpp"
 #include "test_util.hpp"
 
 using namespace ops_shape_test;
@@ -43,7 +43,7 @@ TEST(FoldConstants, ConvertThenMultiplyCollapses) {
     auto sum = std::make_shared<ov::op::v0::Result>(std::make_shared<ov::op::v1::Multiply>(input, mul));
     ov::Model model(ov::ResultVector{result, sum}, ov::ParameterVector{input});
 
-    EXPECT_EQ(devmux::fold_constants(model), 2u);
+    EXPECT_EQ(devmux::kit::fold_constants(model), 2u);
     auto folded = result_constant(model, 0);
     ASSERT_TRUE(folded);
     EXPECT_EQ(folded->get_friendly_name(), "scaled_weights");
@@ -70,7 +70,7 @@ TEST(FoldConstants, ShapeSubgraphFoldsAndMakesReshapeStatic) {
     ov::Model model(ov::ResultVector{std::make_shared<ov::op::v0::Result>(reshape)}, ov::ParameterVector{x});
     EXPECT_TRUE(model.get_output_partial_shape(0).is_dynamic());
 
-    EXPECT_EQ(devmux::fold_constants(model), 3u);  // ShapeOf, Gather, Concat; Reshape reads a Parameter
+    EXPECT_EQ(devmux::kit::fold_constants(model), 3u);  // ShapeOf, Gather, Concat; Reshape reads a Parameter
     auto folded_pattern = ov::as_type_ptr<ov::op::v0::Constant>(reshape->get_input_node_shared_ptr(1));
     ASSERT_TRUE(folded_pattern);
     EXPECT_EQ(folded_pattern->get_friendly_name(), "pattern");
@@ -83,7 +83,7 @@ TEST(FoldConstants, DynamicShapeOfStays) {
     auto x = param(ov::element::f32, {ov::Dimension::dynamic(), 4});
     auto shape = std::make_shared<ov::op::v0::ShapeOf>(x);
     ov::Model model(ov::ResultVector{std::make_shared<ov::op::v0::Result>(shape)}, ov::ParameterVector{x});
-    EXPECT_EQ(devmux::fold_constants(model), 0u);
+    EXPECT_EQ(devmux::kit::fold_constants(model), 0u);
     EXPECT_EQ(model.get_results()[0]->get_input_node_shared_ptr(0), shape);
 }
 
@@ -95,7 +95,7 @@ TEST(FoldConstants, MultiOutputNodeGetsIndexedNames) {
     ov::Model model(ov::ResultVector{std::make_shared<ov::op::v0::Result>(split->output(0)),
                                      std::make_shared<ov::op::v0::Result>(split->output(1))},
                     ov::ParameterVector{});
-    EXPECT_EQ(devmux::fold_constants(model), 1u);
+    EXPECT_EQ(devmux::kit::fold_constants(model), 1u);
     auto first = result_constant(model, 0);
     auto second = result_constant(model, 1);
     ASSERT_TRUE(first && second);
@@ -113,7 +113,7 @@ TEST(FoldConstants, StatefulOpsAreNotFolded) {
     auto assign = std::make_shared<ov::op::v6::Assign>(rv, var);
     ov::Model model(ov::ResultVector{std::make_shared<ov::op::v0::Result>(rv)}, ov::SinkVector{assign},
                     ov::ParameterVector{});
-    EXPECT_EQ(devmux::fold_constants(model), 0u);
+    EXPECT_EQ(devmux::kit::fold_constants(model), 0u);
     EXPECT_EQ(model.get_results()[0]->get_input_node_shared_ptr(0), rv);
     EXPECT_EQ(assign->get_input_node_shared_ptr(0), rv);
 }
@@ -123,7 +123,7 @@ TEST(FoldConstants, InvalidValuesAreLeftToRunTime) {
     auto gather = std::make_shared<ov::op::v1::Gather>(constant(ov::element::f32, {3}, std::vector<float>{1, 2, 3}),
                                                        i64_vector({-1}), i64_scalar(0));
     ov::Model model(ov::ResultVector{std::make_shared<ov::op::v0::Result>(gather)}, ov::ParameterVector{});
-    EXPECT_EQ(devmux::fold_constants(model), 0u);
+    EXPECT_EQ(devmux::kit::fold_constants(model), 0u);
     EXPECT_EQ(model.get_results()[0]->get_input_node_shared_ptr(0), gather);
 }
 
@@ -131,7 +131,7 @@ TEST(FoldConstants, ParametersAreKept) {
     auto x = param(ov::element::f32, {2});
     auto mul = std::make_shared<ov::op::v1::Multiply>(x, constant(ov::element::f32, {2}, std::vector<float>{1, 2}));
     ov::Model model(ov::ResultVector{std::make_shared<ov::op::v0::Result>(mul)}, ov::ParameterVector{x});
-    EXPECT_EQ(devmux::fold_constants(model), 0u);
+    EXPECT_EQ(devmux::kit::fold_constants(model), 0u);
     EXPECT_EQ(model.get_results()[0]->get_input_node_shared_ptr(0), mul);
 }
 
@@ -158,7 +158,7 @@ TEST(FoldConstants, RealModelFp16WeightsBecomeF32Constants) {
     const auto expected = f16_weights->cast_vector<float>();  // f16 -> f32 is exact
     const auto out_shape = model->get_output_partial_shape(0);
 
-    EXPECT_EQ(devmux::fold_constants(*model), converts);
+    EXPECT_EQ(devmux::kit::fold_constants(*model), converts);
     for (const auto& op : model->get_ordered_ops())
         EXPECT_FALSE(ov::is_type<ov::op::v0::Convert>(op)) << op->get_friendly_name();
     auto folded = ov::as_type_ptr<ov::op::v0::Constant>(first_conv->get_input_node_shared_ptr(1));

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "devmux/kit/op_support.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
@@ -202,8 +203,6 @@ struct Config {
         OPENVINO_THROW("MOCK device '", device, "' has no device with id '", id, "' (its ids: ", join(device_ids),
                        ")");
     }
-
-    bool supports_type(const std::string& type) const { return !supported_ops || supported_ops->count(type) != 0; }
 };
 
 class MockPlugin;
@@ -385,12 +384,7 @@ public:
         OPENVINO_ASSERT(model, "MOCK device '", get_device_name(), "': query_model got a null model");
         const Config config = merged_config(properties);
         const std::string device = device_name_with_id(config);
-        ov::SupportedOpsMap supported;
-        for (const auto& op : model->get_ordered_ops()) {
-            if (runnable(*op, config))
-                supported[op->get_friendly_name()] = device;
-        }
-        return supported;
+        return op_support(config, device).query(*model, *model, device);
     }
 
     void set_property(const ov::AnyMap& properties) override {
@@ -479,14 +473,25 @@ private:
         return get_device_name() + "." + config.device_ids[config.index_of(config.device_id, get_device_name())];
     }
 
-    // Whether compile_model would accept the op: a configured type the reference executor can run.
-    static bool runnable(const ov::Node& op, const Config& config) {
-        if (!config.supports_type(op.get_type_name()) || !devmux::ReferencePlan::can_execute(op))
-            return false;
-        for (size_t i = 0; i < op.get_output_size(); ++i)
-            if (op.get_output_partial_shape(i).is_dynamic())
-                return false;
-        return true;
+    // What this instance runs, stated once for query_model and compile_model: the configured types that
+    // the reference executor can run, with static shapes.
+    static devmux::kit::OpSupport op_support(const Config& config, const std::string& device) {
+        devmux::kit::OpSupport support("MOCK device '" + device + "'");
+        const auto executable = [](const ov::Node& op) {
+            return devmux::ReferencePlan::can_execute(op) ? std::string()
+                                                          : std::string("has no reference implementation");
+        };
+        if (!config.supported_ops) {
+            support.add(devmux::kit::OpRule{"*", "", {}, executable});
+            return support;
+        }
+        const std::string not_configured = "is not supported (" + std::string(devmux_mock::supported_ops) + ": '" +
+                                           join(config.supported_ops_text) + "')";
+        // First, so that for a configured type the reason given is the type's own rule's.
+        support.add(devmux::kit::OpRule{"*", "", {}, [not_configured](const ov::Node&) { return not_configured; }});
+        support.add_types(std::vector<std::string>(config.supported_ops->begin(), config.supported_ops->end()), {},
+                          executable);
+        return support;
     }
 
     // compile_model without counting the call (import_model uses it too).
@@ -495,12 +500,7 @@ private:
         OPENVINO_ASSERT(model, "MOCK device '", get_device_name(), "': compile_model got a null model");
         Config config = merged_config(properties);
         const std::string device = device_name_with_id(config);
-        for (const auto& op : model->get_ordered_ops()) {
-            if (!config.supports_type(op->get_type_name()))
-                OPENVINO_THROW("MOCK device '", device, "': op '", op->get_friendly_name(), "' (", op->get_type_name(),
-                               ") is not supported (", devmux_mock::supported_ops, ": '",
-                               join(config.supported_ops_text), "')");
-        }
+        op_support(config, device).check(*model, *model);
         config.device_id = config.device_ids[config.index_of(config.device_id, get_device_name())];
         return std::make_shared<MockCompiledModel>(model->clone(), shared_from_this(), config, device);
     }

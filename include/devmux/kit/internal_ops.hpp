@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "openvino/core/model.hpp"
+#include "openvino/op/op.hpp"
+#include "openvino/op/util/attr_types.hpp"
+
+/// @file
+/// @brief Ops that exist only inside a backend's compiled graph (fusions). Each carries a reference
+/// evaluate(), so a fused graph still runs on the reference path (devmux::ReferenceExecutor) and in tests,
+/// and each is registered with the IR reader under the opset "devmux_kit", so an exported fused graph
+/// reads back.
+
+namespace devmux {
+namespace kit {
+
+/// @brief The activation a FusedConvolution applies after its bias.
+enum class FusedActivation { None, Relu, Clamp, Sigmoid, Tanh, PRelu };
+
+/// @brief "none", "relu", "clamp", "sigmoid", "tanh", "prelu".
+const char* to_string(FusedActivation activation);
+
+/// @brief Convolution + bias Add + optional activation + optional following elementwise Add:
+/// `y = act(conv(data, filters) + bias) [+ addend]`.
+///
+/// Inputs: data, filters, bias (broadcast to the convolution's output), then the PRelu slope when the
+/// activation is PRelu, then the addend when `has_addend`. Each step keeps the convolution's output
+/// shape: a bias or addend that would widen it is refused at construction. The reference evaluate()
+/// runs the steps' own ops (v1::Convolution, v1::Add, the activation) in place on the output tensor.
+class FusedConvolution : public ov::op::Op {
+public:
+    OPENVINO_OP("FusedConvolution", "devmux_kit", ov::op::Op);
+
+    FusedConvolution() = default;
+    /// @param clamp_min, clamp_max The bounds of a Clamp activation (ignored for the others).
+    FusedConvolution(const ov::OutputVector& arguments, const ov::Strides& strides,
+                     const ov::CoordinateDiff& pads_begin, const ov::CoordinateDiff& pads_end,
+                     const ov::Strides& dilations, const ov::op::PadType& auto_pad, FusedActivation activation,
+                     double clamp_min, double clamp_max, bool has_addend);
+
+    void validate_and_infer_types() override;
+    bool visit_attributes(ov::AttributeVisitor& visitor) override;
+    std::shared_ptr<ov::Node> clone_with_new_inputs(const ov::OutputVector& new_args) const override;
+    bool evaluate(ov::TensorVector& outputs, const ov::TensorVector& inputs) const override;
+    bool has_evaluate() const override;
+
+    const ov::Strides& get_strides() const { return m_strides; }
+    const ov::Strides& get_dilations() const { return m_dilations; }
+    /// @brief The explicit paddings, resolved from auto_pad once the input shape is known.
+    const ov::CoordinateDiff& get_pads_begin() const;
+    const ov::CoordinateDiff& get_pads_end() const;
+    const ov::op::PadType& get_auto_pad() const { return m_auto_pad; }
+    FusedActivation get_activation() const { return m_activation; }
+    double get_clamp_min() const { return m_clamp_min; }
+    double get_clamp_max() const { return m_clamp_max; }
+    bool has_addend() const { return m_has_addend; }
+    /// @brief The input index of the PRelu slope, or of the addend.
+    size_t slope_input() const { return 3; }
+    size_t addend_input() const { return m_activation == FusedActivation::PRelu ? 4 : 3; }
+
+private:
+    size_t expected_inputs() const;
+
+    ov::Strides m_strides;
+    ov::CoordinateDiff m_pads_begin;
+    ov::CoordinateDiff m_pads_end;
+    ov::Strides m_dilations;
+    ov::op::PadType m_auto_pad = ov::op::PadType::EXPLICIT;
+    FusedActivation m_activation = FusedActivation::None;
+    double m_clamp_min = 0.0;
+    double m_clamp_max = 0.0;
+    bool m_has_addend = false;
+    // The steps as ops over Parameters of this node's input types and shapes, rebuilt by
+    // validate_and_infer_types; evaluate() runs them, so the arithmetic is the ops' own.
+    std::shared_ptr<ov::Node> m_convolution;
+    std::shared_ptr<ov::Node> m_bias_add;
+    std::shared_ptr<ov::Node> m_activation_op;
+    std::shared_ptr<ov::Node> m_addend_add;
+};
+
+/// @brief Replaces every Convolution (v1) followed by a bias Add of a Constant, then optionally by a Relu,
+/// Clamp, Sigmoid, Tanh or PRelu, then optionally by an Add of any other value, by one FusedConvolution
+/// (each intermediate value read only by the next step). The fused op takes the friendly name, rt_info
+/// and output tensor names of the last op it replaces.
+/// @return The number of FusedConvolution ops created.
+size_t fuse_convolutions(ov::Model& model);
+
+}  // namespace kit
+}  // namespace devmux

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: Apache-2.0
+// FusedConvolution and fuse_convolutions: a fused graph, run on the reference path, computes what the
+// unfused graph computes, for every activation with and without a following Add.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+#include "common/test_utils.hpp"
+#include "devmux/kit/internal_ops.hpp"
+#include "devmux/plugin/reference_executor.hpp"
+#include "ir/ir_reader.hpp"
+#include "ir/ir_writer.hpp"
+#include "openvino/op/add.hpp"
+#include "openvino/op/clamp.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/convolution.hpp"
+#include "openvino/op/multiply.hpp"
+#include "openvino/op/prelu.hpp"
+#include "openvino/op/relu.hpp"
+#include "openvino/op/result.hpp"
+#include "openvino/op/sigmoid.hpp"
+#include "openvino/op/tanh.hpp"
+
+namespace {
+
+using devmux::kit::FusedActivation;
+using devmux::kit::FusedConvolution;
+
+std::shared_ptr<ov::op::v0::Constant> random_constant(const ov::Shape& shape, uint32_t seed) {
+    return std::make_shared<ov::op::v0::Constant>(devmux_test::random_f32(shape, seed, -1.0f, 1.0f));
+}
+
+struct FusionCase {
+    FusedActivation activation;
+    bool addend;
+    ov::op::PadType auto_pad;
+};
+
+std::string case_name(const ::testing::TestParamInfo<FusionCase>& info) {
+    std::string pad = info.param.auto_pad == ov::op::PadType::EXPLICIT ? "Explicit" : "SameUpper";
+    return std::string(devmux::kit::to_string(info.param.activation)) + (info.param.addend ? "_Addend_" : "_") + pad;
+}
+
+// data[1,3,9,9] -> Convolution(4x3x3x3, stride 2) -> Add(bias [1,4,1,1]) -> activation -> Add(addend).
+std::shared_ptr<ov::Model> unfused_model(const FusionCase& c) {
+    auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 3, 9, 9}, "data");
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, random_constant({4, 3, 3, 3}, 11), ov::Strides{2, 2},
+                                                          ov::CoordinateDiff{1, 1}, ov::CoordinateDiff{0, 0},
+                                                          ov::Strides{1, 1}, c.auto_pad);
+    conv->set_friendly_name("conv");
+    // The bias on the left: the matcher must accept the Add's inputs in either order.
+    std::shared_ptr<ov::Node> value = std::make_shared<ov::op::v1::Add>(random_constant({1, 4, 1, 1}, 12), conv);
+    value->set_friendly_name("bias");
+    switch (c.activation) {
+    case FusedActivation::None:
+        break;
+    case FusedActivation::Relu:
+        value = std::make_shared<ov::op::v0::Relu>(value);
+        break;
+    case FusedActivation::Clamp:
+        value = std::make_shared<ov::op::v0::Clamp>(value, -0.25, 0.5);
+        break;
+    case FusedActivation::Sigmoid:
+        value = std::make_shared<ov::op::v0::Sigmoid>(value);
+        break;
+    case FusedActivation::Tanh:
+        value = std::make_shared<ov::op::v0::Tanh>(value);
+        break;
+    case FusedActivation::PRelu:
+        value = std::make_shared<ov::op::v0::PRelu>(value, random_constant({4}, 13));
+        break;
+    }
+    ov::ParameterVector parameters{data};
+    if (c.addend) {
+        value->set_friendly_name("activation");
+        const auto out_shape = value->get_output_partial_shape(0);
+        auto addend = devmux_test::param(ov::element::f32, out_shape, "addend");
+        parameters.push_back(addend);
+        value = std::make_shared<ov::op::v1::Add>(value, addend);
+    }
+    value->set_friendly_name("last");
+    value->output(0).get_tensor().set_names({"y"});
+    return std::make_shared<ov::Model>(ov::OutputVector{value}, parameters, "fusion");
+}
+
+std::vector<ov::Tensor> run_reference(const std::shared_ptr<ov::Model>& model, const std::vector<ov::Tensor>& inputs) {
+    auto plan = std::make_shared<devmux::ReferencePlan>(model, "TEST");
+    devmux::ReferenceExecutor executor(plan);
+    std::vector<ov::Tensor> outputs;
+    for (const auto& output : model->outputs())
+        outputs.emplace_back(output.get_element_type(), output.get_shape());
+    executor.run(inputs, outputs, false);
+    return outputs;
+}
+
+std::vector<ov::Tensor> seeded_inputs(const ov::Model& model) {
+    std::vector<ov::Tensor> inputs;
+    uint32_t seed = 100;
+    for (const auto& input : model.inputs())
+        inputs.push_back(devmux_test::random_f32(input.get_shape(), seed++, -2.0f, 2.0f));
+    return inputs;
+}
+
+size_t count_type(const ov::Model& model, const char* type) {
+    size_t n = 0;
+    for (const auto& node : model.get_ordered_ops())
+        n += std::string(node->get_type_name()) == type;
+    return n;
+}
+
+void expect_close(const ov::Tensor& actual, const ov::Tensor& expected, float tolerance) {
+    ASSERT_EQ(actual.get_shape(), expected.get_shape());
+    const auto a = devmux_test::values<float>(actual), e = devmux_test::values<float>(expected);
+    bool any_nonzero = false;
+    for (size_t i = 0; i < e.size(); ++i) {
+        EXPECT_NEAR(a[i], e[i], tolerance * (1.0f + std::fabs(e[i]))) << "element " << i;
+        any_nonzero = any_nonzero || e[i] != 0.0f;
+    }
+    EXPECT_TRUE(any_nonzero) << "the comparison needs values that are not all zero";
+}
+
+class ConvolutionFusion : public ::testing::TestWithParam<FusionCase> {};
+
+TEST_P(ConvolutionFusion, FusedGraphEvaluatesLikeTheUnfusedGraph) {
+    const auto original = unfused_model(GetParam());
+    auto fused = original->clone();
+    ASSERT_EQ(devmux::kit::fuse_convolutions(*fused), 1u);
+    EXPECT_EQ(count_type(*fused, "FusedConvolution"), 1u);
+    EXPECT_EQ(count_type(*fused, "Convolution"), 0u);
+    EXPECT_EQ(count_type(*fused, "Add"), 0u);
+    // The fused op stands for the last op it replaced.
+    const auto last = fused->get_results()[0]->get_input_node_shared_ptr(0);
+    EXPECT_EQ(std::string(last->get_type_name()), "FusedConvolution");
+    EXPECT_EQ(last->get_friendly_name(), "last");
+    EXPECT_EQ(fused->output(0).get_any_name(), "y");
+
+    const auto inputs = seeded_inputs(*original);
+    const auto expected = run_reference(original, inputs);
+    const auto actual = run_reference(fused, inputs);
+    ASSERT_EQ(actual.size(), 1u);
+    expect_close(actual[0], expected[0], 1e-5f);
+}
+
+TEST_P(ConvolutionFusion, FusedGraphSurvivesAnIrRoundTrip) {
+    auto fused = unfused_model(GetParam())->clone();
+    ASSERT_EQ(devmux::kit::fuse_convolutions(*fused), 1u);
+    std::ostringstream xml, bin;
+    devmux::ir::write_model_to_streams(*fused, xml, bin);
+    const std::string bytes = bin.str();
+    auto weights = std::make_shared<std::vector<uint8_t>>(bytes.begin(), bytes.end());
+    auto read = devmux::ir::read_model_from_memory(xml.str(), weights, "fused model");
+    ASSERT_EQ(count_type(*read, "FusedConvolution"), 1u);
+    const auto inputs = seeded_inputs(*fused);
+    expect_close(run_reference(read, inputs)[0], run_reference(fused, inputs)[0], 0.0f);
+}
+
+std::vector<FusionCase> all_cases() {
+    std::vector<FusionCase> cases;
+    for (auto activation : {FusedActivation::None, FusedActivation::Relu, FusedActivation::Clamp,
+                            FusedActivation::Sigmoid, FusedActivation::Tanh, FusedActivation::PRelu})
+        for (bool addend : {false, true})
+            cases.push_back({activation, addend, ov::op::PadType::EXPLICIT});
+    cases.push_back({FusedActivation::Relu, true, ov::op::PadType::SAME_UPPER});
+    return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(Kit, ConvolutionFusion, ::testing::ValuesIn(all_cases()), case_name);
+
+TEST(ConvolutionFusion, ValueReadTwiceIsNotFused) {
+    // The bias Add's output feeds the Relu and the Result: fusing would compute it twice or lose it.
+    auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 2, 5, 5}, "data");
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, random_constant({2, 2, 1, 1}, 3), ov::Strides{1, 1},
+                                                          ov::CoordinateDiff{0, 0}, ov::CoordinateDiff{0, 0},
+                                                          ov::Strides{1, 1});
+    auto bias = std::make_shared<ov::op::v1::Add>(conv, random_constant({1, 2, 1, 1}, 4));
+    auto relu = std::make_shared<ov::op::v0::Relu>(bias);
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu, bias}, ov::ParameterVector{data}, "two_reads");
+    // Only the bias Add itself (root, read twice) fuses with the Convolution; the Relu stays.
+    EXPECT_EQ(devmux::kit::fuse_convolutions(*model), 1u);
+    EXPECT_EQ(count_type(*model, "Relu"), 1u);
+    EXPECT_EQ(count_type(*model, "FusedConvolution"), 1u);
+}
+
+TEST(ConvolutionFusion, BiasThatWidensTheOutputIsNotFused) {
+    auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 2, 4, 4}, "data");
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, random_constant({2, 2, 1, 1}, 5), ov::Strides{1, 1},
+                                                          ov::CoordinateDiff{0, 0}, ov::CoordinateDiff{0, 0},
+                                                          ov::Strides{1, 1});
+    auto bias = std::make_shared<ov::op::v1::Add>(conv, random_constant({3, 2, 1, 1}, 6));  // batch 1 -> 3
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{bias}, ov::ParameterVector{data}, "wide");
+    EXPECT_EQ(devmux::kit::fuse_convolutions(*model), 0u);
+    EXPECT_EQ(count_type(*model, "Convolution"), 1u);
+}
+
+TEST(ConvolutionFusion, ConstructionRefusesAWrongInputCount) {
+    auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 2, 4, 4}, "data");
+    const auto error = devmux_test::error_of([&] {
+        FusedConvolution op({data, random_constant({2, 2, 1, 1}, 7), random_constant({1, 2, 1, 1}, 8)}, {1, 1}, {0, 0},
+                            {0, 0}, {1, 1}, ov::op::PadType::EXPLICIT, FusedActivation::PRelu, 0.0, 0.0, false);
+    });
+    EXPECT_NE(error.find("takes 4 inputs, got 3"), std::string::npos) << error;
+}
+
+}  // namespace
