@@ -8,12 +8,19 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <functional>
 
 #include "common/test_utils.hpp"
 #include "core/core_test_utils.hpp"
+#include "devmux/kit/internal_ops.hpp"
+#include "devmux/plugin/icompiled_model.hpp"
+#include "devmux/plugin/iinfer_request.hpp"
 #include "ir/ir_reader.hpp"
+#include "openvino/op/add.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/convolution.hpp"
 #include "mock_plugin/mock_plugin.hpp"
 #include "openvino/op/multiply.hpp"
 #include "openvino/op/relu.hpp"
@@ -166,6 +173,39 @@ TEST(QueryEqualsCompileOnMock, UnsupportedOpIsNamedAndExactlyItIsLeftOut) {
     EXPECT_THAT(message, HasSubstr("'odd_one'"));
     EXPECT_THAT(message, HasSubstr("Sigmoid"));
     EXPECT_THAT(message, HasSubstr("M.7"));
+}
+
+// A backend that has no kernel of its own for an internal op still runs it through its reference evaluate().
+TEST(QueryEqualsCompileOnCpu, FusedGraphIsSupportedAndComputesTheUnfusedValues) {
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{1, 3, 8, 8});
+    auto filters = std::make_shared<ov::op::v0::Constant>(devmux_test::random_f32({4, 3, 3, 3}, 31, -1.0f, 1.0f));
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, filters, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto bias = std::make_shared<ov::op::v1::Add>(
+        conv, std::make_shared<ov::op::v0::Constant>(devmux_test::random_f32({1, 4, 1, 1}, 32, -1.0f, 1.0f)));
+    auto relu = std::make_shared<ov::op::v0::Relu>(bias);
+    auto unfused = std::make_shared<ov::Model>(ov::OutputVector{relu}, ov::ParameterVector{data}, "conv_relu");
+    auto fused = unfused->clone();
+    ASSERT_EQ(devmux::kit::fuse_convolutions(*fused), 1u);
+
+    auto plugin = std::make_shared<devmux::cpu::Plugin>();
+    EXPECT_EQ(plugin->query_model(fused, {}).size(), fused->get_ordered_ops().size());
+    const auto input = devmux_test::random_f32({1, 3, 8, 8}, 33, -1.0f, 1.0f);
+    std::vector<std::vector<float>> results;
+    for (const auto& model : {unfused, fused}) {
+        auto compiled = plugin->compile_model(model, {});
+        auto request = compiled->create_sync_infer_request();
+        request->set_tensor(compiled->inputs()[0], input);
+        request->infer();
+        results.push_back(devmux_test::values<float>(request->get_tensor(compiled->outputs()[0])));
+    }
+    ASSERT_EQ(results[0].size(), results[1].size());
+    size_t positive = 0;
+    for (size_t i = 0; i < results[0].size(); ++i) {
+        EXPECT_NEAR(results[1][i], results[0][i], 1e-4f * (1.0f + std::fabs(results[0][i]))) << i;
+        positive += results[0][i] > 0.0f;
+    }
+    EXPECT_GT(positive, 0u);
 }
 
 }  // namespace
