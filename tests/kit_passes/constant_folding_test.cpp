@@ -17,7 +17,7 @@
 #include "openvino/op/shape_of.hpp"
 #include "openvino/op/split.hpp"
 #include "devmux/kit/passes.hpp"
-#include "test_util.hpp"
+#include "ops_shape/test_util.hpp"
 
 using namespace ops_shape_test;
 using ov::PartialShape;
