@@ -44,6 +44,11 @@ struct ExpectedFailure {
 };
 const std::vector<ExpectedFailure>& expected_failures(const std::string& label);
 
+/// The key expected failures are matched against: "<Suite>.<Test>/<parameters>" from gtest's suite name
+/// ("Conformance/OpConformance") and test name ("Query.../CPU__Add_f32"), without the instantiation
+/// prefix and the "<label>__" of the parameters.
+std::string test_key(const std::string& suite_name, const std::string& test_name, const std::string& label);
+
 /// The one Core of the process; every device of devices() is registered in it (when its plugin exists).
 ov::Core& core();
 

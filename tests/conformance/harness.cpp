@@ -194,21 +194,18 @@ bool glob_match(const std::string& pattern, const std::string& text) {
     return p == pattern.size();
 }
 
-namespace {
-
-// "<Suite>.<Test>/<parameters>" of the running test, without the instantiation prefix and the label.
-std::string current_test_key(const std::string& label) {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::string suite = info->test_suite_name();
-    suite = suite.substr(suite.find('/') + 1);
-    std::string name = info->name();
-    const size_t slash = name.find('/');
-    std::string test = name.substr(0, slash), params = slash == std::string::npos ? "" : name.substr(slash + 1);
+std::string test_key(const std::string& suite_name, const std::string& test_name, const std::string& label) {
+    const std::string suite = suite_name.substr(suite_name.find('/') + 1);
+    const size_t slash = test_name.find('/');
+    const std::string test = test_name.substr(0, slash);
+    std::string params = slash == std::string::npos ? "" : test_name.substr(slash + 1);
     const std::string prefix = label + "__";
     if (params.rfind(prefix, 0) == 0)
         params = params.substr(prefix.size());
     return suite + "." + test + "/" + params;
 }
+
+namespace {
 
 void guarded(const std::function<void()>& body) {
     try {
@@ -231,7 +228,8 @@ void run_expecting(const Device& device, const std::vector<ExpectedFailure>& fai
     const std::string absent = absence_reason(device);
     if (!absent.empty())
         GTEST_SKIP() << device.label << " is not present: " << absent;
-    const std::string key = current_test_key(device.label);
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    const std::string key = test_key(info->test_suite_name(), info->name(), device.label);
     const ExpectedFailure* expected = nullptr;
     for (const auto& failure : failures)
         if (glob_match(failure.pattern, key)) {

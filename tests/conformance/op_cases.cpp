@@ -340,6 +340,14 @@ std::vector<OpCase> build_cases() {
                                                 ov::SinkVector{assign}, ov::ParameterVector{x},
                                                 ov::op::util::VariableVector{variable}, "conformance_state");
          }});
+    add({"ReadValue3_Assign3_first_inference", "ReadValue", numbers, [](const Type& t) {
+             auto read = std::make_shared<v3::ReadValue>(weights(t, {2, 3}, 18, -5, 5), "conformance_state3");
+             auto x = par(t, {2, 3});
+             auto sum = std::make_shared<v1::Multiply>(read, x);
+             auto assign = std::make_shared<ov::op::v3::Assign>(sum, "conformance_state3");
+             return std::make_shared<ov::Model>(ov::ResultVector{std::make_shared<v0::Result>(sum)},
+                                                ov::SinkVector{assign}, ov::ParameterVector{x}, "conformance_state3");
+         }});
     return cases;
 }
 
