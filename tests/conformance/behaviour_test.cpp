@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <sstream>
 #include <thread>
 
@@ -198,6 +199,60 @@ TEST_P(Behaviour, UnknownCompilePropertyIsRefusedNamingIt) {
     run(device, [&] {
         EXPECT_THAT(devmux_test::error_of([&] { core().compile_model(small_model(), device.name, {{unknown_key, 1}}); }),
                     HasSubstr(unknown_key));
+    });
+}
+
+TEST_P(Behaviour, AsyncInferenceGivesTheResultsOfInfer) {
+    const Device& device = GetParam();
+    run(device, [&] {
+        auto compiled = core().compile_model(small_model(), device.name);
+        auto sync = compiled.create_infer_request();
+        auto async = compiled.create_infer_request();
+        for (uint32_t seed : {41u, 42u}) {
+            const ov::Tensor x = input(seed);
+            async.set_input_tensor(x);
+            async.start_async();
+            async.wait();
+            EXPECT_EQ(devmux_test::values<float>(async.get_output_tensor()), infer_once(sync, x)) << "seed " << seed;
+        }
+    });
+}
+
+// out = state * 0.5 + x; state = out. Variable "conformance_acc" f32 {2, 3} starting at a seeded constant.
+TEST_P(Behaviour, VariableStateCarriesOverAndResets) {
+    const Device& device = GetParam();
+    run(device, [&] {
+        namespace v0 = ov::op::v0;
+        const ov::Tensor init = random_tensor(ov::element::f32, {2, 3}, 51, -2, 2);
+        auto variable = std::make_shared<ov::op::util::Variable>(
+            ov::op::util::VariableInfo{ov::PartialShape{2, 3}, ov::element::f32, "conformance_acc"});
+        auto read = std::make_shared<ov::op::v6::ReadValue>(std::make_shared<v0::Constant>(init), variable);
+        auto x = std::make_shared<v0::Parameter>(ov::element::f32, ov::Shape{2, 3});
+        auto half = v0::Constant::create(ov::element::f32, ov::Shape{}, {0.5f});
+        auto out = std::make_shared<ov::op::v1::Add>(std::make_shared<ov::op::v1::Multiply>(read, half), x);
+        auto assign = std::make_shared<ov::op::v6::Assign>(out, variable);
+        auto model = std::make_shared<ov::Model>(ov::ResultVector{std::make_shared<v0::Result>(out)},
+                                                 ov::SinkVector{assign}, ov::ParameterVector{x},
+                                                 ov::op::util::VariableVector{variable}, "conformance_state");
+        auto request = core().compile_model(model, device.name).create_infer_request();
+        std::vector<float> state = devmux_test::values<float>(init);
+        auto step = [&](uint32_t seed) {
+            const ov::Tensor in = random_tensor(ov::element::f32, {2, 3}, seed, -1, 1);
+            const std::vector<float> actual = infer_once(request, in);
+            for (size_t i = 0; i < state.size(); ++i)
+                state[i] = state[i] * 0.5f + in.data<float>()[i];
+            ASSERT_EQ(actual.size(), state.size());
+            for (size_t i = 0; i < state.size(); ++i)
+                EXPECT_NEAR(actual[i], state[i], 1e-6f * (1 + std::abs(state[i]))) << "seed " << seed << " element " << i;
+        };
+        step(52);
+        step(53);
+        const auto states = request.query_state();
+        ASSERT_EQ(states.size(), 1u);
+        EXPECT_EQ(states[0].get_name(), "conformance_acc");
+        request.reset_state();
+        state = devmux_test::values<float>(init);
+        step(54);
     });
 }
 
