@@ -416,7 +416,7 @@ TEST_F(MockPlugin, ExportedModelImportsAndGivesTheSameResults) {
 TEST_F(MockPlugin, ImportRefusesAForeignStream) {
     auto core = core_with_mock();
     std::stringstream blob("not a mock export\n");
-    EXPECT_THAT(error_of([&] { core->import_model(blob, "M"); }), HasSubstr("mock"));
+    EXPECT_THAT(error_of([&] { core->import_model(blob, "M"); }), HasSubstr("not a model exported"));
 }
 
 TEST_F(MockPlugin, ImportChecksTheSupportedOpsOfThisInstance) {
