@@ -25,7 +25,7 @@ elseif(MODE STREQUAL "chars")
 else()
   message(FATAL_ERROR "devmux_embed_file.cmake: MODE must be words or chars, not '${MODE}'")
 endif()
-# Lines of about 100 characters keep the generated file readable in a diff or a debugger.
-string(REGEX REPLACE "(([^,]*,){8})" "\\1\n    " definition "${definition}")
+# One value per line: compilers and editors handle long arrays better that way than as one line.
+string(REPLACE "," ",\n" definition "${definition}")
 file(WRITE ${OUTPUT}.tmp "// Generated from ${INPUT} by cmake/devmux_embed_file.cmake; do not edit.\n#include <cstddef>\n#include <cstdint>\n\nnamespace ${NAMESPACE} {\n${definition}}  // namespace ${NAMESPACE}\n")
 file(RENAME ${OUTPUT}.tmp ${OUTPUT})

@@ -1,13 +1,24 @@
 # SPDX-License-Identifier: Apache-2.0
-# devmux_add_plugin(TARGET <t> DEVICE_NAME <NAME> SOURCES ... [SKIP_REGISTRATION] [PROPERTIES K=V ...])
-# builds a plugin MODULE library and records it for the generated plugins.xml.
+# devmux_add_plugin(NAME <target> DEVICE_NAME <DEVICE> SOURCES ... [LINK libs...] [SKIP_REGISTRATION]
+#                   [PROPERTIES K=V ...])
+# builds a plugin MODULE library against the public headers and the runtime's exported symbols, installs
+# it, and (unless SKIP_REGISTRATION) registers it under DEVICE in the generated plugins.xml.
+# TARGET is accepted as another spelling of NAME.
 set_property(GLOBAL PROPERTY DEVMUX_PLUGIN_ENTRIES "")
 
 function(devmux_add_plugin)
-  cmake_parse_arguments(P "SKIP_REGISTRATION" "TARGET;DEVICE_NAME" "SOURCES;PROPERTIES;LINK" ${ARGN})
+  cmake_parse_arguments(P "SKIP_REGISTRATION" "NAME;TARGET;DEVICE_NAME" "SOURCES;PROPERTIES;LINK" ${ARGN})
+  if(P_NAME)
+    set(P_TARGET ${P_NAME})
+  endif()
+  if(NOT P_TARGET OR NOT P_SOURCES OR (NOT P_DEVICE_NAME AND NOT P_SKIP_REGISTRATION))
+    message(FATAL_ERROR "devmux_add_plugin needs NAME, SOURCES and DEVICE_NAME (or SKIP_REGISTRATION)")
+  endif()
   add_library(${P_TARGET} MODULE ${P_SOURCES})
   target_link_libraries(${P_TARGET} PRIVATE devmux::runtime ${P_LINK})
   set_target_properties(${P_TARGET} PROPERTIES CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  # A symbol the runtime does not export fails the link here, not the dlopen at run time.
+  target_link_options(${P_TARGET} PRIVATE "LINKER:--no-undefined")
   install(TARGETS ${P_TARGET} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
   if(NOT P_SKIP_REGISTRATION)
     set(entry "${P_DEVICE_NAME}|lib${P_TARGET}.so|${P_PROPERTIES}")
