@@ -182,8 +182,9 @@ std::shared_ptr<devmux::kit::PropertyTable> settable_table() {
                  ov::Any copy = value;
                  return ov::Any(text_of(ov::Any(copy.as<ov::device::Type>())));
              })
+        // Each device may have a name of its own: set on "NAME.1", it is device 1's alone.
         .add(devmux_mock::full_name, ov::Any(std::string("devmux mock device")), "any text",
-             [](const ov::Any& value) { return ov::Any(text_of(value)); })
+             [](const ov::Any& value) { return ov::Any(text_of(value)); }, devmux::kit::PropertyScope::device)
         .add(ov::num_streams, ov::streams::Num{1}, "AUTO, NUMA or a number of streams >= 0",
              [](const ov::streams::Num& streams) { return streams.num >= ov::streams::NUMA.num; })
         .add(ov::enable_profiling, false, "true or false")
@@ -378,8 +379,8 @@ private:
         table->add_read_only(ov::available_devices,
                              [](const PropertyValues& values, const std::string&) { return Config(values).device_ids; })
             .add_read_only(ov::device::full_name,
-                           [](const PropertyValues& values, const std::string&) {
-                               return text_of(values.get(devmux_mock::full_name));
+                           [](const PropertyValues& values, const std::string& id) {
+                               return text_of(values.get(devmux_mock::full_name, id));
                            })
             .add_read_only(ov::device::type,
                            [](const PropertyValues& values, const std::string&) {
