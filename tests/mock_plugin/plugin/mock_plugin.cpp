@@ -215,7 +215,8 @@ public:
           m_plan(std::make_shared<devmux::ReferencePlan>(model, device)),
           m_config(config),
           m_device(std::move(device)),
-          m_profiling(config.enable_profiling) {}
+          m_profiling(config.enable_profiling),
+          m_values(make_table()) {}
 
     std::shared_ptr<devmux::ISyncInferRequest> create_sync_infer_request() const override;
 
@@ -232,39 +233,14 @@ public:
     std::shared_ptr<const ov::Model> get_runtime_model() const override { return m_model; }
 
     void set_property(const ov::AnyMap& properties) override {
-        for (const auto& kv : properties) {
-            OPENVINO_ASSERT(kv.first == ov::enable_profiling.name(), "MOCK device '", m_device,
-                            "': compiled model property '", kv.first, "' (value '", text_of(kv.second),
-                            "') cannot be changed after compilation");
-        }
-        for (const auto& kv : properties)
-            m_profiling = value_as<bool>(m_device, kv.first, kv.second);
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_values.set(properties);
+        m_profiling = m_values.get(ov::enable_profiling);
     }
 
     ov::Any get_property(const std::string& name) const override {
-        if (name == ov::supported_properties.name()) {
-            return std::vector<ov::PropertyName>{
-                ov::PropertyName(ov::supported_properties.name(), ov::PropertyMutability::RO),
-                ov::PropertyName(ov::model_name.name(), ov::PropertyMutability::RO),
-                ov::PropertyName(ov::execution_devices.name(), ov::PropertyMutability::RO),
-                ov::PropertyName(ov::optimal_number_of_infer_requests.name(), ov::PropertyMutability::RO),
-                ov::PropertyName(ov::num_streams.name(), ov::PropertyMutability::RO),
-                ov::PropertyName(ov::hint::performance_mode.name(), ov::PropertyMutability::RO),
-                ov::PropertyName(ov::enable_profiling.name(), ov::PropertyMutability::RW)};
-        }
-        if (name == ov::model_name.name())
-            return m_model->get_friendly_name();
-        if (name == ov::execution_devices.name())
-            return std::vector<std::string>{m_device};
-        if (name == ov::optimal_number_of_infer_requests.name())
-            return static_cast<uint32_t>(1);
-        if (name == ov::num_streams.name())
-            return m_config.num_streams;
-        if (name == ov::hint::performance_mode.name())
-            return m_config.performance_mode;
-        if (name == ov::enable_profiling.name())
-            return m_profiling.load();
-        OPENVINO_THROW("MOCK device '", m_device, "': compiled model has no property '", name, "'");
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_values.get(name);
     }
 
     const std::shared_ptr<const devmux::ReferencePlan>& plan() const { return m_plan; }
@@ -274,8 +250,27 @@ private:
     std::shared_ptr<ov::Model> m_model;
     std::shared_ptr<const devmux::ReferencePlan> m_plan;
     const Config m_config;
+    // The compiled model's keys: all fixed at compile time but ov::enable_profiling.
+    std::shared_ptr<const devmux::kit::PropertyTable> make_table() const {
+        auto table = std::make_shared<devmux::kit::PropertyTable>("MOCK device '" + m_device + "' compiled model");
+        table->add(ov::enable_profiling, m_config.enable_profiling, "true or false")
+            .add_read_only(ov::model_name,
+                           [this](const PropertyValues&, const std::string&) { return m_model->get_friendly_name(); })
+            .add_read_only(ov::execution_devices,
+                           [this](const PropertyValues&, const std::string&) { return std::vector<std::string>{m_device}; })
+            .add_read_only(ov::optimal_number_of_infer_requests,
+                           [](const PropertyValues&, const std::string&) { return static_cast<uint32_t>(1); })
+            .add_read_only(ov::num_streams,
+                           [this](const PropertyValues&, const std::string&) { return m_config.num_streams; })
+            .add_read_only(ov::hint::performance_mode,
+                           [this](const PropertyValues&, const std::string&) { return m_config.performance_mode; });
+        return table;
+    }
+
     const std::string m_device;    // "NAME.id"
-    std::atomic<bool> m_profiling;  // the one property that may change after compilation
+    std::atomic<bool> m_profiling;  // the one property that may change after compilation; read by infer()
+    mutable std::mutex m_mutex;     // guards m_values (set_property and get_property may race)
+    PropertyValues m_values;
 };
 
 // ---- infer request ----
