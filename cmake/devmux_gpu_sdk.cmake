@@ -5,6 +5,7 @@
 #                         (DEVMUX_HAVE_CLBLAST)
 #   DEVMUX_ENABLE_VULKAN: Vulkan::Vulkan, DEVMUX_GLSLC (glslc, for devmux_embed_glsl), DEVMUX_SPIRV_VAL
 #                         (spirv-val, for the tests)
+#   DEVMUX_HAVE_DNNL:     DNNL::dnnl (oneDNN), not an option: only reported
 # The switched-off value is a normal variable over the cached option, so installing the SDK and
 # configuring again turns the backend back on.
 option(DEVMUX_ENABLE_OPENCL "Build the OpenCL backend (needs ocl-icd-opencl-dev and opencl-headers)" ON)
@@ -41,4 +42,17 @@ if(DEVMUX_ENABLE_VULKAN)
                    "DEVMUX_ENABLE_VULKAN switched off")
     set(DEVMUX_ENABLE_VULKAN OFF)
   endif()
+endif()
+
+# oneDNN, for the CPU backend's next kernels: DEVMUX_HAVE_DNNL and DNNL::dnnl when libdnnl-dev is there.
+# Debian's oneDNN is built with its OpenCL runtime, so its package needs OpenCL found first.
+set(DEVMUX_HAVE_DNNL OFF)
+if(OpenCL_FOUND)
+  find_package(dnnl QUIET CONFIG)
+  set(DEVMUX_HAVE_DNNL ${dnnl_FOUND})
+endif()
+if(DEVMUX_HAVE_DNNL)
+  message(STATUS "oneDNN: ${dnnl_VERSION}")
+else()
+  message(STATUS "oneDNN not found (install libdnnl-dev, or run scripts/build)")
 endif()
