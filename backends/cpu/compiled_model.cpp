@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compiled_model.hpp"
 
-#include <sstream>
 
 #include "infer_request.hpp"
 #include "devmux/kit/export_format.hpp"

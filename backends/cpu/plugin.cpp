@@ -6,12 +6,11 @@
 
 #include "compiled_model.hpp"
 #include "devmux/kit/export_format.hpp"
-#include "devmux/plugin/device_identity.hpp"
 #include "transformations.hpp"
 
 namespace devmux {
 namespace cpu {
-Plugin::Plugin() : m_full_name(host_cpu_name()) {
+Plugin::Plugin() {
     set_device_name("CPU");
     set_version(ov::Version{"0.1.0", "devmux CPU plugin"});
 }

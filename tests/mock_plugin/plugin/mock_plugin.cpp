@@ -71,17 +71,6 @@ std::string join(const std::vector<std::string>& items) {
     return text;
 }
 
-template <typename T>
-T value_as(const std::string& device, const std::string& key, const ov::Any& value) {
-    ov::Any copy = value;
-    try {
-        return copy.as<T>();
-    } catch (const std::exception& e) {
-        OPENVINO_THROW("MOCK device '", device, "': invalid value '", text_of(value), "' for property ", key, ": ",
-                       e.what());
-    }
-}
-
 const std::set<std::string>& known_op_types() {
     static const std::set<std::string> types = [] {
         const auto names = devmux::kit::known_op_types();
