@@ -8,12 +8,12 @@
 #include <sstream>
 
 #include "devmux/hetero/partition.hpp"
+#include "devmux/kit/export_format.hpp"
+#include "devmux/kit/model_io.hpp"
 #include "devmux/plugin/hetero_properties.hpp"
 #include "dot_writer.hpp"
 #include "async_infer_request.hpp"
 #include "sync_infer_request.hpp"
-#include "ir/ir_reader.hpp"
-#include "ir/ir_writer.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/runtime/properties.hpp"
 #include "plugin.hpp"
@@ -22,7 +22,7 @@ namespace devmux {
 namespace hetero {
 namespace {
 
-constexpr const char* export_magic = hetero_export_magic;  // the proxy reads it too
+constexpr const char* export_plugin_name = "HETERO";  // in the header of HETERO's exports
 constexpr const char* affinity_key = "affinity";
 constexpr const char* number_of_submodels_key = "HETERO_NUMBER_OF_SUBMODELS";
 
@@ -39,39 +39,15 @@ std::string describe(const ov::Node& node) {
     return std::string(node.get_type_name()) + " '" + node.get_friendly_name() + "'";
 }
 
-// ---- export stream: a header line, then length-prefixed fields ----
-
-void write_field(std::ostream& out, const std::string& bytes) { out << bytes.size() << '\n' << bytes; }
-
-std::string read_field(std::istream& in, const char* what) {
-    std::string line;
-    OPENVINO_ASSERT(std::getline(in, line), "HETERO: the exported model stream ends before its ", what);
-    size_t size = 0;
+size_t count_of(const std::string& text, const char* what) {
     try {
         size_t used = 0;
-        size = static_cast<size_t>(std::stoull(line, &used));
-        OPENVINO_ASSERT(used == line.size(), "trailing text");
+        const unsigned long long count = std::stoull(text, &used);
+        if (used == text.size() && !text.empty() && text[0] != '-')
+            return static_cast<size_t>(count);
     } catch (const std::exception&) {
-        OPENVINO_THROW("HETERO: the exported model stream has '", line.substr(0, 64), "' where the size of its ", what,
-                       " belongs");
     }
-    std::string bytes(size, '\0');
-    if (size > 0)
-        in.read(&bytes[0], static_cast<std::streamsize>(size));
-    OPENVINO_ASSERT(static_cast<size_t>(in.gcount()) == size || size == 0,
-                    "HETERO: the exported model stream ends inside its ", what, " (", in.gcount(), " of ", size,
-                    " bytes)");
-    return bytes;
-}
-
-size_t read_count(std::istream& in, const char* what) {
-    const std::string text = read_field(in, what);
-    try {
-        return static_cast<size_t>(std::stoull(text));
-    } catch (const std::exception&) {
-        OPENVINO_THROW("HETERO: the exported model stream has '", text.substr(0, 64), "' where its ", what,
-                       " belongs");
-    }
+    OPENVINO_THROW("HETERO: the exported model stream has '", text.substr(0, 64), "' where its ", what, " belongs");
 }
 
 std::string file_safe(const std::string& name) {
@@ -177,10 +153,7 @@ void CompiledModel::compile_submodel(size_t index, DeviceCatalog& catalog, const
             m_compiled[index] = catalog.core().import_model(stream, submodel.device, properties);
         } else if (ir) {
             std::istringstream stream(*ir);
-            const std::string xml_text = read_field(stream, "subgraph IR text");
-            const std::string bin = read_field(stream, "subgraph IR weights");
-            auto weights = std::make_shared<std::vector<uint8_t>>(bin.begin(), bin.end());
-            auto model = devmux::ir::read_model_from_memory(xml_text, weights, "HETERO subgraph");
+            auto model = kit::read_model(stream, "HETERO subgraph " + std::to_string(index));
             m_compiled[index] = catalog.core().compile_model(model, submodel.device, properties);
         } else {
             m_compiled[index] = catalog.core().compile_model(submodel.part.model, submodel.device, properties);
@@ -224,20 +197,17 @@ std::shared_ptr<IAsyncInferRequest> CompiledModel::create_infer_request() const 
 }
 
 void CompiledModel::export_model(std::ostream& stream) const {
-    stream << export_magic << '\n';
-    write_field(stream, m_config.priorities());
-    std::ostringstream xml, bin;
-    devmux::ir::write_model_to_streams(*m_source, xml, bin);
-    write_field(stream, xml.str());
-    write_field(stream, bin.str());
-    write_field(stream, std::to_string(m_affinities.size()));
+    kit::ExportWriter writer(stream, export_plugin_name, get_plugin() ? get_plugin()->get_device_name() : "HETERO");
+    writer.write_string(m_config.priorities());
+    writer.write_model(*m_source);
+    writer.write_string(std::to_string(m_affinities.size()));
     for (const auto& kv : m_affinities) {
-        write_field(stream, kv.first);
-        write_field(stream, kv.second);
+        writer.write_string(kv.first);
+        writer.write_string(kv.second);
     }
-    write_field(stream, std::to_string(m_plan.submodels.size()));
+    writer.write_string(std::to_string(m_plan.submodels.size()));
     for (size_t i = 0; i < m_plan.submodels.size(); ++i) {
-        // The device's own blob when it can export; otherwise the subgraph as IR, compiled again on import.
+        // The device's own export when it can; otherwise the subgraph as IR, compiled again on import.
         std::ostringstream payload;
         char type = 'B';
         try {
@@ -245,52 +215,43 @@ void CompiledModel::export_model(std::ostream& stream) const {
         } catch (const ov::NotImplemented&) {
             type = 'I';
             payload.str("");
-            std::ostringstream sub_xml, sub_bin;
-            devmux::ir::write_model_to_streams(*m_plan.submodels[i].part.model, sub_xml, sub_bin);
-            write_field(payload, sub_xml.str());
-            write_field(payload, sub_bin.str());
+            kit::write_model(*m_plan.submodels[i].part.model, payload);
         }
-        write_field(stream, m_plan.submodels[i].device);
-        write_field(stream, std::string(1, type));
-        write_field(stream, payload.str());
+        writer.write_string(m_plan.submodels[i].device);
+        writer.write_string(std::string(1, type));
+        writer.write_string(payload.str());
     }
-    OPENVINO_ASSERT(stream.good(), "HETERO: failed to write the exported model '", m_model_name, "'");
+    writer.finish();
 }
 
 std::shared_ptr<CompiledModel> CompiledModel::import(std::istream& stream, const std::shared_ptr<const Plugin>& plugin,
                                                      const ov::AnyMap& properties) {
-    std::string magic;
-    std::getline(stream, magic);
-    OPENVINO_ASSERT(magic == export_magic, "HETERO: the stream is not a model exported by HETERO (header '",
-                    magic.substr(0, 64), "', expected '", export_magic, "')");
-    const std::string priorities = read_field(stream, "device list");
+    kit::ExportReader reader(stream, export_plugin_name, "HETERO");
+    const std::string priorities = reader.read_string("device list");
     ov::AnyMap settings{{ov::device::priorities.name(), priorities}};
     for (const auto& kv : properties)
         settings[kv.first] = kv.second;  // the import's own properties win
     const Config config = plugin->merged_config(settings);
-    const std::string xml = read_field(stream, "model text");
-    const std::string bin = read_field(stream, "model weights");
-    auto weights = std::make_shared<std::vector<uint8_t>>(bin.begin(), bin.end());
-    auto model = devmux::ir::read_model_from_memory(xml, weights, "model exported by HETERO");
+    auto model = reader.read_model();
     std::map<std::string, std::string> affinities;
-    const size_t count = read_count(stream, "affinity count");
+    const size_t count = count_of(reader.read_string("affinity count"), "affinity count");
     for (size_t i = 0; i < count; ++i) {
-        std::string name = read_field(stream, "op name");
-        affinities[name] = read_field(stream, "op device");
+        std::string name = reader.read_string("op name");
+        affinities[name] = reader.read_string("op device");
     }
     std::shared_ptr<CompiledModel> compiled(new CompiledModel(model, plugin, config, Imported{}));
     compiled->split(affinities);
-    const size_t submodels = read_count(stream, "subgraph count");
+    const size_t submodels = count_of(reader.read_string("subgraph count"), "subgraph count");
     OPENVINO_ASSERT(submodels == compiled->m_plan.submodels.size(), "HETERO: the exported model has ", submodels,
                     " subgraphs, but its model and affinities split into ", compiled->m_plan.submodels.size());
     DeviceCatalog catalog(plugin->core(), config);
     compiled->m_compiled.resize(submodels);
     for (size_t i = 0; i < submodels; ++i) {
-        const std::string device = read_field(stream, "subgraph device");
+        const std::string device = reader.read_string("subgraph device");
         OPENVINO_ASSERT(device == compiled->m_plan.submodels[i].device, "HETERO: exported subgraph ", i,
                         " ran on ", device, ", but the split puts it on ", compiled->m_plan.submodels[i].device);
-        const std::string type = read_field(stream, "subgraph payload type");
-        const std::string payload = read_field(stream, "subgraph payload");
+        const std::string type = reader.read_string("subgraph payload type");
+        const std::string payload = reader.read_string("subgraph payload");
         OPENVINO_ASSERT(type == "B" || type == "I", "HETERO: exported subgraph ", i, " has unknown payload type '",
                         type, "'");
         compiled->compile_submodel(i, catalog, type == "B" ? &payload : nullptr, type == "I" ? &payload : nullptr);

@@ -227,32 +227,8 @@ void Plugin::set_property(const ov::AnyMap& properties) {
 }
 
 ov::Any Plugin::get_property(const std::string& name, const ov::AnyMap&) const {
-    if (name == ov::supported_properties.name())
-        return std::vector<ov::PropertyName>{
-            ov::PropertyName(ov::supported_properties.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::device::full_name.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::device::capabilities.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::available_devices.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::device::priorities.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::device::properties.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::enable_profiling.name(), ov::PropertyMutability::RW)};
-    if (name == ov::device::full_name.name())
-        return std::string("HETERO");
-    if (name == ov::device::capabilities.name())
-        return std::vector<std::string>{ov::device::capability::EXPORT_IMPORT};
-    if (name == ov::available_devices.name())
-        return std::vector<std::string>{};  // a virtual device: the Core lists the devices below it instead
     std::lock_guard<std::mutex> lock(m_mutex);
-    if (name == ov::device::priorities.name())
-        return m_config.priorities();
-    if (name == ov::device::properties.name())
-        return m_config.device_properties;
-    if (name == ov::enable_profiling.name())
-        return m_config.profiling;
-    const auto shared = m_config.shared.find(name);
-    if (shared != m_config.shared.end())
-        return shared->second;
-    OPENVINO_THROW("HETERO: unsupported property ", name, "; see ov::supported_properties for HETERO's keys");
+    return m_config.get(name);
 }
 
 }  // namespace hetero

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "api/core_impl.hpp"
+#include "devmux/kit/export_format.hpp"
 #include "devmux/plugin/hetero_properties.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "openvino/core/except.hpp"
@@ -276,22 +277,24 @@ std::shared_ptr<ICompiledModel> ProxyPlugin::import_model(std::istream& model, c
     const Enumeration found = enumerate();
     const ProxyDevice& device = device_at(found, index_of(properties));
     // The blob is the hardware plugin's own or HETERO's, as the compile chose (the proxy adds no header):
-    // a HETERO blob is imported on the device's HETERO chain, anything else on its primary.
+    // its export header names the plugin and the device that wrote it, and that picks the importer.
     std::string target = device.chain.front();
     if (device.chain.size() > 1) {
-        const std::string magic = hetero_export_magic;
-        const std::istream::pos_type start = model.tellg();
-        std::string head(magic.size(), '\0');
-        model.read(&head[0], static_cast<std::streamsize>(head.size()));
-        const bool is_hetero = model.gcount() == static_cast<std::streamsize>(head.size()) && head == magic;
-        model.clear();
-        model.seekg(start);
-        OPENVINO_ASSERT(start != std::istream::pos_type(-1) && model.good(), "import_model on '",
-                        public_name(found, index_of(properties)),
-                        "': the stream cannot be rewound, and the device is served by several plugins (",
-                        join(device.chain, ", "), "), so the proxy must look at its first bytes");
-        if (is_hetero)
+        const std::string who = "import_model on '" + public_name(found, index_of(properties)) + "'";
+        const auto header = kit::peek_export_header(model, who);
+        OPENVINO_ASSERT(header, who, ": the stream is not a model exported by a devmux plugin (no '",
+                        kit::export_magic, "' header)");
+        const auto member = std::find_if(device.chain.begin(), device.chain.end(), [&](const std::string& name) {
+            return name.substr(0, name.find('.')) == header->device;
+        });
+        if (member != device.chain.end())
+            target = *member;
+        else if (header->plugin == "HETERO")
             target = target_of(device);
+        else
+            OPENVINO_THROW(who, ": the model was exported by plugin '", header->plugin, "' on device '",
+                           header->device, "', which serves none of this device's plugins (", join(device.chain, ", "),
+                           ")");
     }
     return core()->import_model(model, target, for_hardware(properties));
 }

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compiled_model.hpp"
 
-#include <sstream>
 
 #include "infer_request.hpp"
-#include "ir/ir_writer.hpp"
+#include "devmux/kit/export_format.hpp"
 #include "plugin.hpp"
 #include "transformations.hpp"
 
 namespace devmux {
 namespace cpu {
 
-const char* const export_magic = "DEVMUX_CPU_EXPORT 1";
+const char* const export_plugin_name = "CPU";
 
 CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, const std::shared_ptr<const Plugin>& plugin,
                              const Config& config)
@@ -33,18 +32,12 @@ std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() co
 }
 
 void CompiledModel::export_model(std::ostream& stream) const {
-    std::ostringstream xml, bin;
-    devmux::ir::write_model_to_streams(*m_source, xml, bin);
-    const ov::AnyMap properties = m_config.to_map();
-    // Line-oriented header, then two length-prefixed blobs: easy to read back without a parser.
-    stream << export_magic << '\n' << properties.size() << '\n';
-    for (const auto& [key, value] : properties) {
-        const std::string text = value.as<std::string>();
-        stream << key << '\n' << text.size() << '\n' << text << '\n';
-    }
-    const std::string xml_text = xml.str(), bin_bytes = bin.str();
-    stream << xml_text.size() << '\n' << xml_text << bin_bytes.size() << '\n' << bin_bytes;
-    OPENVINO_ASSERT(stream.good(), "CPU: failed to write the exported model '", m_model_name, "'");
+    // The payload: the settings that define this compiled model, then the source model (compiled again
+    // on import: compiling is cheaper than a second, plan-level format to keep in step).
+    kit::ExportWriter writer(stream, export_plugin_name, get_plugin() ? get_plugin()->get_device_name() : "CPU");
+    writer.write_properties(m_config.to_map());
+    writer.write_model(*m_source);
+    writer.finish();
 }
 
 std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const { return m_plan.model; }

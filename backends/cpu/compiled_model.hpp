@@ -42,8 +42,8 @@ private:
     std::unique_ptr<ThreadPool> m_pool;
 };
 
-/// The export format's first line.
-extern const char* const export_magic;
+/// The plugin name in the header of the CPU plugin's exports (devmux/kit/export_format.hpp).
+extern const char* const export_plugin_name;
 
 }  // namespace cpu
 }  // namespace devmux

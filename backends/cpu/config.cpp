@@ -4,140 +4,139 @@
 #include <algorithm>
 #include <thread>
 
+#include "devmux/plugin/device_identity.hpp"
+
 namespace devmux {
 namespace cpu {
 namespace {
 
-std::string text_of(const ov::Any& value) {
-    try {
-        return value.as<std::string>();
-    } catch (const std::exception&) {
-        return "<value of type " + ov::util::type_name(value.type_info()) + ">";
-    }
+using kit::PropertyValues;
+
+const char* architecture() {
+#if defined(__x86_64__)
+    return "intel64";  // OpenVINO's name for x86-64
+#elif defined(__aarch64__)
+    return "arm64";
+#elif defined(__riscv)
+    return "riscv";
+#else
+    return "unknown";
+#endif
 }
 
-template <typename T>
-T value_as(const std::string& key, const ov::Any& value) {
-    try {
-        return value.as<T>();
-    } catch (const std::exception& e) {
-        OPENVINO_THROW("CPU: invalid value '", text_of(value), "' for property ", key, ": ", e.what());
-    }
-}
+size_t hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-[[noreturn]] void throw_invalid(const std::string& key, const ov::Any& value, const std::string& why) {
-    OPENVINO_THROW("CPU: invalid value '", text_of(value), "' for property ", key, ": ", why);
+std::shared_ptr<const kit::PropertyTable> make_table() {
+    auto table = std::make_shared<kit::PropertyTable>("CPU");
+    const auto non_negative = [](const int32_t& threads) { return threads >= 0; };
+    table->add(ov::enable_profiling, false, "true or false")
+        .add(ov::num_streams, ov::streams::Num{1}, "AUTO, NUMA or a number of streams >= 0",
+             [](const ov::streams::Num& streams) { return streams.num >= ov::streams::NUMA.num; })
+        .add(ov::inference_num_threads, int32_t{0}, "0 (all cores) or a positive number of threads", non_negative)
+        .add(ov::compilation_num_threads, int32_t{0}, "0 (all cores) or a positive number of threads",
+             non_negative)
+        .add(ov::hint::performance_mode, ov::hint::PerformanceMode::LATENCY, "LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT")
+        .add(ov::hint::execution_mode, ov::hint::ExecutionMode::PERFORMANCE, "PERFORMANCE or ACCURACY")
+        // Every kernel computes in f32. Lower precisions are accepted as hints, as OpenVINO's CPU plugin
+        // does on processors without native f16/bf16 arithmetic, and run in f32.
+        .add(ov::hint::inference_precision.name(), ov::Any(ov::element::Type(ov::element::f32)),
+             "f32, f16 or bf16 (the CPU plugin infers in f32; f16 and bf16 are accepted and run in f32)",
+             [](const ov::Any& value) {
+                 ov::Any copy = value;
+                 const auto precision = copy.as<ov::element::Type>();
+                 if (precision != ov::element::f32 && precision != ov::element::f16 && precision != ov::element::bf16)
+                     throw std::invalid_argument("unsupported precision");
+                 return ov::Any(ov::element::Type(ov::element::f32));
+             })
+        .add(ov::hint::num_requests, uint32_t{0}, "0 (no limit) or a number of requests")
+        .add(ov::cache_dir, std::string(), "a directory path")
+        .add(ov::log::level, ov::log::Level::NO, "NO, ERR, WARNING, INFO, DEBUG or TRACE")
+        .device_ids([](const PropertyValues&) { return std::vector<std::string>{"0"}; })
+        .add_read_only(ov::available_devices,
+                       // one device, listed by the Core as plain "CPU" (as OpenVINO does)
+                       [](const PropertyValues&, const std::string&) { return std::vector<std::string>{""}; })
+        .add_read_only(ov::device::full_name, [](const PropertyValues&, const std::string&) {
+            static const std::string name = host_cpu_name();
+            return name;
+        })
+        .add_read_only(ov::device::type,
+                       [](const PropertyValues&, const std::string&) { return ov::device::Type::INTEGRATED; })
+        .add_read_only(ov::device::uuid, [](const PropertyValues&, const std::string&) { return host_cpu_uuid(); })
+        .add_read_only(ov::device::architecture,
+                       [](const PropertyValues&, const std::string&) { return std::string(architecture()); })
+        // Every kernel computes in f32: f16 and quantized models run, but not at a lower precision.
+        .add_read_only(ov::device::capabilities,
+                       [](const PropertyValues&, const std::string&) {
+                           return std::vector<std::string>{ov::device::capability::FP32,
+                                                           ov::device::capability::EXPORT_IMPORT};
+                       })
+        .add_read_only(ov::range_for_streams,
+                       [](const PropertyValues& values, const std::string&) {
+                           const int32_t threads = values.get(ov::inference_num_threads);
+                           const size_t used = threads > 0 ? static_cast<size_t>(threads) : hardware_threads();
+                           return std::tuple<unsigned int, unsigned int>{1u, static_cast<unsigned int>(used)};
+                       })
+        .add_read_only(ov::range_for_async_infer_requests,
+                       [](const PropertyValues&, const std::string&) {
+                           return std::tuple<unsigned int, unsigned int, unsigned int>{1u, 1u, 1u};
+                       })
+        .add_read_only(ov::caching_properties, [](const PropertyValues&, const std::string&) {
+            return std::vector<ov::PropertyName>{
+                ov::PropertyName(ov::device::full_name.name(), ov::PropertyMutability::RO)};
+        });
+    return table;
 }
 
 }  // namespace
 
+const std::shared_ptr<const kit::PropertyTable>& Config::table() {
+    static const std::shared_ptr<const kit::PropertyTable> cpu_table = make_table();
+    return cpu_table;
+}
+
+Config::Config() : m_values(table()) {}
+
 bool Config::is_settable(const std::string& name) {
-    for (const auto& property : settable_properties())
-        if (property == name)
-            return true;
-    return false;
+    const auto* entry = table()->find(name);
+    return name == ov::device::id.name() || (entry && entry->mutability == ov::PropertyMutability::RW);
 }
 
 std::vector<ov::PropertyName> Config::settable_properties() {
-    return {ov::PropertyName(ov::enable_profiling.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::num_streams.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::inference_num_threads.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::compilation_num_threads.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::hint::performance_mode.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::hint::execution_mode.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::hint::inference_precision.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::hint::num_requests.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::cache_dir.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::log::level.name(), ov::PropertyMutability::RW),
-            ov::PropertyName(ov::device::id.name(), ov::PropertyMutability::RW)};
+    std::vector<ov::PropertyName> names;
+    for (const auto& key : table()->settable_keys())
+        names.emplace_back(key, ov::PropertyMutability::RW);
+    names.emplace_back(ov::device::id.name(), ov::PropertyMutability::RW);
+    return names;
 }
 
 void Config::set(const ov::AnyMap& properties) {
-    Config next = *this;  // applied only once every pair is valid
-    for (const auto& [key, value] : properties) {
-        if (key == ov::enable_profiling.name()) {
-            next.enable_profiling = value_as<bool>(key, value);
-        } else if (key == ov::num_streams.name()) {
-            const auto streams = value_as<ov::streams::Num>(key, value);
-            if (streams.num < ov::streams::NUMA.num)
-                throw_invalid(key, value, "expected AUTO, NUMA or a number of streams >= 0");
-            next.num_streams = streams;
-        } else if (key == ov::inference_num_threads.name()) {
-            const auto threads = value_as<int32_t>(key, value);
-            if (threads < 0)
-                throw_invalid(key, value, "expected 0 (all cores) or a positive number of threads");
-            next.num_threads = threads;
-        } else if (key == ov::compilation_num_threads.name()) {
-            const auto threads = value_as<int32_t>(key, value);
-            if (threads < 0)
-                throw_invalid(key, value, "expected 0 (all cores) or a positive number of threads");
-            next.compilation_num_threads = threads;
-        } else if (key == ov::hint::performance_mode.name()) {
-            next.performance_mode = value_as<ov::hint::PerformanceMode>(key, value);
-        } else if (key == ov::hint::execution_mode.name()) {
-            next.execution_mode = value_as<ov::hint::ExecutionMode>(key, value);
-        } else if (key == ov::hint::inference_precision.name()) {
-            // Every kernel computes in f32. Lower precisions are accepted as hints, as OpenVINO's CPU plugin
-            // does on processors without native f16/bf16 arithmetic, and run in f32.
-            const auto precision = value_as<ov::element::Type>(key, value);
-            if (precision != ov::element::f32 && precision != ov::element::f16 && precision != ov::element::bf16)
-                throw_invalid(key, value, "the CPU plugin infers in f32 (f16 and bf16 are accepted and run in f32)");
-        } else if (key == ov::hint::num_requests.name()) {
-            next.num_requests = value_as<uint32_t>(key, value);
-        } else if (key == ov::cache_dir.name()) {
-            next.cache_dir = value_as<std::string>(key, value);
-        } else if (key == ov::log::level.name()) {
-            next.log_level = value_as<ov::log::Level>(key, value);
-        } else if (key == ov::device::id.name()) {
-            const auto id = value_as<std::string>(key, value);
-            if (!id.empty() && id != "0")
-                throw_invalid(key, value, "the CPU plugin has one device (id \"\" or \"0\")");
-        } else {
-            OPENVINO_THROW("CPU: unsupported property ", key, " (value '", text_of(value),
-                           "'); see ov::supported_properties for the keys the CPU plugin accepts");
-        }
-    }
-    *this = next;
+    m_values.set(properties);
+    enable_profiling = m_values.get(ov::enable_profiling);
+    num_streams = m_values.get(ov::num_streams);
+    num_threads = m_values.get(ov::inference_num_threads);
+    compilation_num_threads = m_values.get(ov::compilation_num_threads);
+    performance_mode = m_values.get(ov::hint::performance_mode);
+    execution_mode = m_values.get(ov::hint::execution_mode);
+    num_requests = m_values.get(ov::hint::num_requests);
+    cache_dir = m_values.get(ov::cache_dir);
+    log_level = m_values.get(ov::log::level);
 }
 
-ov::Any Config::get(const std::string& name) const {
-    if (name == ov::enable_profiling.name())
-        return enable_profiling;
-    if (name == ov::num_streams.name())
-        return num_streams;
-    if (name == ov::inference_num_threads.name())
-        return num_threads;
-    if (name == ov::compilation_num_threads.name())
-        return compilation_num_threads;
-    if (name == ov::hint::performance_mode.name())
-        return performance_mode;
-    if (name == ov::hint::execution_mode.name())
-        return execution_mode;
-    if (name == ov::hint::inference_precision.name())
-        return ov::element::Type(ov::element::f32);
-    if (name == ov::hint::num_requests.name())
-        return num_requests;
-    if (name == ov::cache_dir.name())
-        return cache_dir;
-    if (name == ov::log::level.name())
-        return log_level;
-    if (name == ov::device::id.name())
-        return std::string("");
-    return {};
-}
+ov::Any Config::get(const std::string& name) const { return m_values.get(name); }
 
 ov::AnyMap Config::to_map() const {
     ov::AnyMap map;
-    for (const auto& property : settable_properties())
-        if (property != ov::device::id.name())
-            map[property] = get(property).as<std::string>();
+    for (const auto& [key, value] : m_values.settable_values()) {
+        ov::Any copy = value;
+        map[key] = copy.as<std::string>();
+    }
     return map;
 }
 
 size_t Config::threads() const {
     if (num_threads > 0)
         return static_cast<size_t>(num_threads);
-    return std::max(1u, std::thread::hardware_concurrency());
+    return hardware_threads();
 }
 
 uint32_t Config::streams() const {

@@ -2,16 +2,19 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "devmux/kit/property_table.hpp"
 #include "openvino/core/any.hpp"
 #include "openvino/runtime/properties.hpp"
 
 namespace devmux {
 namespace cpu {
 
-/// The CPU plugin's settable properties: the plugin's defaults, and a copy per compiled model.
+/// The CPU plugin's properties: the plugin's defaults, and a copy per compiled model. The keys, types,
+/// defaults and accepted values are the property table (table()); the fields are its typed values.
 struct Config {
     bool enable_profiling = false;
     int32_t num_threads = 0;  // 0: one per hardware thread
@@ -23,12 +26,16 @@ struct Config {
     std::string cache_dir;
     ov::log::Level log_level = ov::log::Level::NO;
 
+    Config();
+
+    /// The CPU plugin's property table: settable keys and the device's read-only ones.
+    static const std::shared_ptr<const kit::PropertyTable>& table();
     /// Applies every pair; throws ov::Exception naming the key (and value) that is unknown, read-only or
     /// invalid. Nothing is changed when one pair fails.
     void set(const ov::AnyMap& properties);
     /// Whether `name` is one of the keys set() accepts.
     static bool is_settable(const std::string& name);
-    /// The value of a settable key (empty Any for others).
+    /// The value of any key of the table, read-only ones included; throws for an unknown key.
     ov::Any get(const std::string& name) const;
     /// The settable keys, as listed in supported_properties.
     static std::vector<ov::PropertyName> settable_properties();
@@ -41,6 +48,9 @@ struct Config {
     uint32_t streams() const;
     /// What ov::optimal_number_of_infer_requests reports: the streams, capped by hint::num_requests.
     uint32_t optimal_requests() const;
+
+private:
+    kit::PropertyValues m_values;
 };
 
 }  // namespace cpu

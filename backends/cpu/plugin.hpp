@@ -31,7 +31,6 @@ private:
     // m_mutex guards m_config: set_property may run while other threads compile or query.
     mutable std::mutex m_mutex;
     Config m_config;
-    std::string m_full_name;
 };
 
 }  // namespace cpu

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "config/plugins_xml.hpp"
+#include "devmux/kit/export_format.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/runtime/properties.hpp"
 #include "proxy/plugin.hpp"
@@ -360,6 +361,17 @@ ov::CompiledModel CoreImpl::compile(const std::shared_ptr<const ov::Model>& mode
 ov::CompiledModel CoreImpl::import(std::istream& model, const std::string& device_name,
                                    const ov::AnyMap& properties) const {
     const Target target = resolve(device_name, properties);
+    // Every plugin's export starts with one header (devmux/kit/export_format.hpp). The versions are
+    // checked here, naming the device; the importing plugin checks that the header names it. An alias
+    // reads the header itself, once it knows the device asked for (proxy/plugin.cpp).
+    const bool alias = std::dynamic_pointer_cast<proxy::ProxyPlugin>(target.plugin->plugin) != nullptr;
+    if (!alias && model.tellg() != std::istream::pos_type(-1)) {
+        const std::string who = "import_model on device '" + device_name + "'";
+        const auto header = kit::peek_export_header(model, who);
+        OPENVINO_ASSERT(header, who, ": the stream is not a model exported by a devmux plugin (no '",
+                        kit::export_magic, "' header)");
+        kit::check_export_header(*header, {}, who);
+    }
     auto compiled = target.plugin->plugin->import_model(model, target.parsed.config);
     OPENVINO_ASSERT(compiled, "The plugin of device '", device_name, "' imported no compiled model");
     return ov::CompiledModel(compiled, target.plugin->library);

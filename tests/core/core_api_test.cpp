@@ -12,7 +12,7 @@
 #include "api/core_impl.hpp"
 #include "common/test_utils.hpp"
 #include "core_test_utils.hpp"
-#include "ir/ir_writer.hpp"
+#include "devmux/kit/model_io.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/runtime/core.hpp"
 
@@ -93,7 +93,7 @@ TEST_F(CoreApi, CompileFromIrFile) {
 
 TEST_F(CoreApi, ReadModelFromTextAndWeights) {
     std::ostringstream xml, bin;
-    devmux::ir::write_model_to_streams(*make_single_io_model(), xml, bin);
+    devmux::kit::write_ir(*make_single_io_model(), xml, bin);
     const std::string bytes = bin.str();
     ov::Tensor weights(ov::element::u8, {bytes.size()});
     std::memcpy(weights.data(), bytes.data(), bytes.size());

@@ -17,7 +17,7 @@
 
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
-#include "ir/ir_reader.hpp"
+#include "devmux/kit/model_io.hpp"
 #include "openvino/core/model.hpp"
 #include "openvino/core/type/float16.hpp"
 #include "openvino/op/result.hpp"
@@ -232,7 +232,7 @@ inline Json read_json(const std::string& path) {
 inline std::shared_ptr<devmux::cpu::Plugin> make_plugin() { return std::make_shared<devmux::cpu::Plugin>(); }
 
 inline std::shared_ptr<ov::Model> read_model(const std::string& relative_xml) {
-    return devmux::ir::read_model(models_dir() + "/" + relative_xml, "");
+    return devmux::kit::read_ir(models_dir() + "/" + relative_xml);
 }
 
 /// The compiled model's input whose tensor names include `name`, else whose node is named `name`.

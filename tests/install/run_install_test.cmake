@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-# cmake -DBUILD_DIR=... -DWORK_DIR=... -DAPP_SOURCE_DIR=... -DDEVMUX_APP_SOURCE_DIR=... -DGENERATOR=...
-#       -DCXX_COMPILER=... -DMODEL=... -DLIBDIR=lib -P run_install_test.cmake
-foreach(var BUILD_DIR WORK_DIR APP_SOURCE_DIR DEVMUX_APP_SOURCE_DIR GENERATOR CXX_COMPILER MODEL LIBDIR)
+# cmake -DBUILD_DIR=... -DWORK_DIR=... -DAPP_SOURCE_DIR=... -DDEVMUX_APP_SOURCE_DIR=... -DPLUGIN_SOURCE_DIR=...
+#       -DGENERATOR=... -DCXX_COMPILER=... -DMODEL=... -DLIBDIR=lib -P run_install_test.cmake
+foreach(var BUILD_DIR WORK_DIR APP_SOURCE_DIR DEVMUX_APP_SOURCE_DIR PLUGIN_SOURCE_DIR GENERATOR CXX_COMPILER MODEL
+            LIBDIR)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
     message(FATAL_ERROR "run_install_test.cmake needs -D${var}=...")
   endif()
@@ -50,6 +51,20 @@ message(STATUS "application: ${step_output}")
 # The devmux package by its own name (configure only: it must define devmux::runtime).
 run_step("configuring a find_package(devmux) project" ${CMAKE_COMMAND} -S ${DEVMUX_APP_SOURCE_DIR}
   -B ${WORK_DIR}/devmux-app-build -G ${GENERATOR} -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+
+# A plugin built outside the tree against the installed headers and the runtime's exported symbols
+# alone, loaded by a Core through a plugins.xml of its own, runs a model.
+set(plugin_build ${WORK_DIR}/plugin-build)
+run_step("configuring the out-of-tree plugin" ${CMAKE_COMMAND} -S ${PLUGIN_SOURCE_DIR} -B ${plugin_build}
+  -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+run_step("building the out-of-tree plugin" ${CMAKE_COMMAND} --build ${plugin_build})
+file(WRITE ${plugin_build}/plugins.xml
+  "<ie>\n  <plugins>\n    <plugin name=\"TINY\" location=\"${plugin_build}/libdevmux_tiny_plugin.so\"/>\n  </plugins>\n</ie>\n")
+run_step("running a model on the out-of-tree plugin" ${plugin_build}/run_tiny ${plugin_build}/plugins.xml)
+if(NOT step_output MATCHES "tiny plugin outputs match")
+  message(FATAL_ERROR "unexpected output of the out-of-tree plugin run:\n${step_output}")
+endif()
+message(STATUS "out-of-tree plugin: ${step_output}")
 
 # The installed CLI finds its library through its RPATH and the plugins through the installed plugins.xml.
 run_step("running the installed devmux CLI" ${prefix}/bin/devmux devices)

@@ -3,7 +3,7 @@
 
 #include <fstream>
 
-#include "ir/ir_reader.hpp"
+#include "devmux/kit/model_io.hpp"
 #include "openvino/core/model.hpp"
 #include "openvino/op/assign.hpp"
 #include "openvino/op/concat.hpp"
@@ -139,7 +139,7 @@ TEST(FoldConstants, RealModelFp16WeightsBecomeF32Constants) {
     // squeezenet1.1 IR v11 keeps its weights as f16 Constants behind Convert nodes.
     const std::string xml = std::string(DEVMUX_MODELS_DIR) + "/squeezenet1.1-ir11/squeezenet1.1.xml";
     ASSERT_TRUE(std::ifstream(xml).good()) << "model not found: " << xml;
-    auto model = devmux::ir::read_model(xml, "");
+    auto model = devmux::kit::read_ir(xml);
     std::shared_ptr<ov::Node> first_conv;
     size_t converts = 0;
     for (const auto& op : model->get_ordered_ops()) {

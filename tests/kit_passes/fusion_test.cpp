@@ -10,8 +10,7 @@
 #include "common/test_utils.hpp"
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/plugin/reference_executor.hpp"
-#include "ir/ir_reader.hpp"
-#include "ir/ir_writer.hpp"
+#include "devmux/kit/model_io.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/clamp.hpp"
 #include "openvino/op/constant.hpp"
@@ -146,11 +145,9 @@ TEST_P(ConvolutionFusion, FusedGraphEvaluatesLikeTheUnfusedGraph) {
 TEST_P(ConvolutionFusion, FusedGraphSurvivesAnIrRoundTrip) {
     auto fused = unfused_model(GetParam())->clone();
     ASSERT_EQ(devmux::kit::fuse_convolutions(*fused), 1u);
-    std::ostringstream xml, bin;
-    devmux::ir::write_model_to_streams(*fused, xml, bin);
-    const std::string bytes = bin.str();
-    auto weights = std::make_shared<std::vector<uint8_t>>(bytes.begin(), bytes.end());
-    auto read = devmux::ir::read_model_from_memory(xml.str(), weights, "fused model");
+    std::stringstream stream;
+    devmux::kit::write_model(*fused, stream);
+    auto read = devmux::kit::read_model(stream, "fused model");
     ASSERT_EQ(count_type(*read, "FusedConvolution"), 1u);
     const auto inputs = seeded_inputs(*fused);
     expect_close(run_reference(read, inputs)[0], run_reference(fused, inputs)[0], 0.0f);

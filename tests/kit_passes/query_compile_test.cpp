@@ -17,7 +17,7 @@
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
-#include "ir/ir_reader.hpp"
+#include "devmux/kit/model_io.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/convolution.hpp"
@@ -104,7 +104,7 @@ class QueryEqualsCompileOnCpu : public ::testing::TestWithParam<const char*> {};
 TEST_P(QueryEqualsCompileOnCpu, SharedModel) {
     if (!std::filesystem::exists(model_path(GetParam())))
         GTEST_SKIP() << "shared model " << model_path(GetParam()) << " is not present";
-    auto model = devmux::ir::read_model(model_path(GetParam()), "");
+    auto model = devmux::kit::read_ir(model_path(GetParam()));
     auto plugin = std::make_shared<devmux::cpu::Plugin>();
     expect_query_equals_compile(*model, plugin->query_model(model, {}), [&] { plugin->compile_model(model, {}); },
                                 "CPU");

@@ -14,7 +14,8 @@
 //                       "" means none. query_model reports only these ops; compile_model throws, naming
 //                       the op and its type, if the model has any other.
 //   MOCK_DEVICE_TYPE    ov::device::type: "integrated" (default) or "discrete".
-//   MOCK_FULL_NAME      ov::device::full_name (default "devmux mock device").
+//   MOCK_FULL_NAME      ov::device::full_name (default "devmux mock device"); set on "NAME.<id>", that
+//                       device's alone.
 //   MOCK_QUERY_MODEL_CALLS, MOCK_COMPILE_MODEL_CALLS (read-only): how many times the runtime (the Core,
 //                       the proxy, HETERO) called this instance's query_model / compile_model.
 //

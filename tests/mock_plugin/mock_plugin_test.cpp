@@ -397,6 +397,16 @@ TEST_F(MockPlugin, ProfilingFromThePluginConfiguration) {
     EXPECT_FALSE(request.get_profiling_info().empty());
 }
 
+TEST_F(MockPlugin, EachDeviceKeepsItsOwnFullName) {
+    auto core = core_with_mock({{devmux_mock::device_ids, "0,1"}});
+    core->set_property("M.1", {{devmux_mock::full_name, "second device"}});
+    EXPECT_EQ(core->get_property("M.1", ov::device::full_name), "second device");
+    EXPECT_EQ(core->get_property("M.0", ov::device::full_name), "devmux mock device");
+    core->set_property("M", {{devmux_mock::full_name, "every device"}});
+    EXPECT_EQ(core->get_property("M.0", ov::device::full_name), "every device");
+    EXPECT_EQ(core->get_property("M.1", ov::device::full_name), "every device");
+}
+
 TEST_F(MockPlugin, ExportedModelImportsAndGivesTheSameResults) {
     auto core = core_with_mock({{devmux_mock::device_ids, "0,1"}});
     ov::CompiledModel compiled = core->compile_model(make_model(), "M.1");
@@ -416,7 +426,7 @@ TEST_F(MockPlugin, ExportedModelImportsAndGivesTheSameResults) {
 TEST_F(MockPlugin, ImportRefusesAForeignStream) {
     auto core = core_with_mock();
     std::stringstream blob("not a mock export\n");
-    EXPECT_THAT(error_of([&] { core->import_model(blob, "M"); }), HasSubstr("mock"));
+    EXPECT_THAT(error_of([&] { core->import_model(blob, "M"); }), HasSubstr("not a model exported"));
 }
 
 TEST_F(MockPlugin, ImportChecksTheSupportedOpsOfThisInstance) {

@@ -9,7 +9,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "ir/ir_writer.hpp"
+#include "devmux/kit/model_io.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/multiply.hpp"
@@ -202,7 +202,7 @@ TEST(ProxyHetero, DeviceServedByOnePluginWithoutAnOpSaysWhichOp) {
 TEST(ProxyHetero, CompileFromAPath) {
     core_test::TempDir dir;
     ov::Core core(shared_xml(dir));
-    devmux::ir::write_model(*split_model(), dir.file("split.xml"), dir.file("split.bin"));
+    devmux::kit::write_ir(*split_model(), dir.file("split.xml"), dir.file("split.bin"));
     auto compiled = core.compile_model(dir.file("split.xml"), "GPU.0");
     EXPECT_THAT(compiled.get_property(ov::execution_devices), ElementsAre("VA.0", "VB.0"));
     const ov::Tensor input = core_test::random_tensor(ov::Shape{1, N}, 13);

@@ -15,8 +15,4 @@ namespace devmux {
 /// belongs to one model.
 constexpr const char* hetero_known_affinities_key = "DEVMUX_HETERO_KNOWN_AFFINITIES";
 
-/// @brief The first line of a model exported by HETERO: the proxy reads it on import_model to tell a
-/// HETERO blob from a hardware plugin's own blob.
-constexpr const char* hetero_export_magic = "DEVMUX_HETERO_EXPORT 1";
-
 }  // namespace devmux

@@ -17,12 +17,11 @@
 #include <mutex>
 #include <sstream>
 
+#include "devmux/kit/export_format.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
 #include "devmux/plugin/reference_executor.hpp"
-#include "ir/ir_reader.hpp"
-#include "ir/ir_writer.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/core/model.hpp"
 #include "openvino/runtime/properties.hpp"
@@ -34,7 +33,7 @@ constexpr const char* device_ids_key = "TEST_DEVICE_IDS";
 constexpr const char* received_keys_key = "TEST_RECEIVED_KEYS";
 constexpr const char* echo_prefix = "TEST_ECHO_";
 constexpr const char* fail_infer_key = "TEST_FAIL_INFER";
-constexpr const char* export_magic = "DEVMUX-TEST-PLUGIN-EXPORT";
+constexpr const char* export_plugin_name = "TEST";  // in the header of this plugin's exports
 
 void write_marker(const char* event) {
     const char* path = std::getenv("DEVMUX_TEST_PLUGIN_MARKER");
@@ -72,12 +71,9 @@ public:
     std::shared_ptr<devmux::ISyncInferRequest> create_sync_infer_request() const override;
 
     void export_model(std::ostream& out) const override {
-        std::ostringstream xml, bin;
-        devmux::ir::write_model_to_streams(*m_model, xml, bin);
-        const std::string xml_text = xml.str(), bin_bytes = bin.str();
-        out << export_magic << "\n" << xml_text.size() << "\n" << bin_bytes.size() << "\n";
-        out.write(xml_text.data(), static_cast<std::streamsize>(xml_text.size()));
-        out.write(bin_bytes.data(), static_cast<std::streamsize>(bin_bytes.size()));
+        devmux::kit::ExportWriter writer(out, export_plugin_name, get_plugin()->get_device_name());
+        writer.write_model(*m_model);
+        writer.finish();
     }
 
     std::shared_ptr<const ov::Model> get_runtime_model() const override { return m_model; }
@@ -198,18 +194,8 @@ public:
 
     std::shared_ptr<devmux::ICompiledModel> import_model(std::istream& in,
                                                          const ov::AnyMap& properties) const override {
-        std::string magic;
-        size_t xml_size = 0, bin_size = 0;
-        std::getline(in, magic);
-        OPENVINO_ASSERT(magic == export_magic, "TEST: the stream does not hold a model exported by the TEST plugin");
-        in >> xml_size >> bin_size;
-        in.get();
-        std::string xml(xml_size, '\0');
-        auto bin = std::make_shared<std::vector<uint8_t>>(bin_size);
-        in.read(&xml[0], static_cast<std::streamsize>(xml_size));
-        in.read(reinterpret_cast<char*>(bin->data()), static_cast<std::streamsize>(bin_size));
-        OPENVINO_ASSERT(in, "TEST: the exported model is truncated");
-        return compile_model(devmux::ir::read_model_from_memory(xml, bin, "<TEST export>"), properties);
+        devmux::kit::ExportReader reader(in, export_plugin_name, "TEST");
+        return compile_model(reader.read_model(), properties);
     }
 
     ov::SupportedOpsMap query_model(const std::shared_ptr<const ov::Model>& model,

@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: Apache-2.0
+# cmake -DINPUT=<file> -DOUTPUT=<file.cpp> -DNAME=<identifier> -DNAMESPACE=<ns> -DMODE=words|chars -P devmux_embed_file.cmake
+# Writes a C++ source defining the file's bytes: MODE=words as `const uint32_t NAME[]` (little-endian
+# words, as SPIR-V is stored) and NAME_words; MODE=chars as a NUL-terminated `const char NAME[]` and NAME_size.
+foreach(var INPUT OUTPUT NAME NAMESPACE MODE)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "devmux_embed_file.cmake: ${var} is not set")
+  endif()
+endforeach()
+file(READ ${INPUT} hex HEX)
+string(LENGTH "${hex}" digits)
+math(EXPR bytes "${digits} / 2")
+set(pair "[0-9a-f][0-9a-f]")
+if(MODE STREQUAL "words")
+  math(EXPR rest "${bytes} % 4")
+  if(NOT rest EQUAL 0 OR bytes EQUAL 0)
+    message(FATAL_ERROR "${INPUT}: ${bytes} bytes is not a whole number of 32-bit SPIR-V words")
+  endif()
+  math(EXPR count "${bytes} / 4")
+  string(REGEX REPLACE "(${pair})(${pair})(${pair})(${pair})" "0x\\4\\3\\2\\1u," values "${hex}")
+  set(definition "extern const uint32_t ${NAME}[] = {${values}};\nextern const size_t ${NAME}_words = ${count};\n")
+elseif(MODE STREQUAL "chars")
+  string(REGEX REPLACE "(${pair})" "'\\\\x\\1'," values "${hex}")
+  set(definition "extern const char ${NAME}[] = {${values}'\\0'};\nextern const size_t ${NAME}_size = ${bytes};\n")
+else()
+  message(FATAL_ERROR "devmux_embed_file.cmake: MODE must be words or chars, not '${MODE}'")
+endif()
+# One value per line: compilers and editors handle long arrays better that way than as one line.
+string(REPLACE "," ",\n" definition "${definition}")
+file(WRITE ${OUTPUT}.tmp "// Generated from ${INPUT} by cmake/devmux_embed_file.cmake; do not edit.\n#include <cstddef>\n#include <cstdint>\n\nnamespace ${NAMESPACE} {\n${definition}}  // namespace ${NAMESPACE}\n")
+file(RENAME ${OUTPUT}.tmp ${OUTPUT})
