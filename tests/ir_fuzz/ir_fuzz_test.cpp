@@ -316,8 +316,10 @@ TEST(IrFuzz, MutatedSharedModelsLoadOrRaiseOvException) {
     if (xmls.empty())
         GTEST_SKIP() << "no shared models under " << DEVMUX_MODELS_DIR << ": nothing to mutate";
     const uint64_t seed = env_number("DEVMUX_IR_FUZZ_SEED", 20261123);
-    // About a minute in all on two cores: larger models cost more per case, so the budget is in bytes.
-    const uint64_t byte_budget = env_number("DEVMUX_IR_FUZZ_BYTES", 400ull << 20);
+    // About half a minute on a loaded two-core machine (~200k cases): larger models cost more per
+    // case, so the budget is in bytes of IR read. The head-pose crash this test was written for shows
+    // up within the first 400 cases of the gaze model.
+    const uint64_t byte_budget = env_number("DEVMUX_IR_FUZZ_BYTES", 1200ull << 20);
     const char* only_model = std::getenv("DEVMUX_IR_FUZZ_MODEL");
     const char* only_case = std::getenv("DEVMUX_IR_FUZZ_ONLY");
     std::printf("ir_fuzz: seed %llu (set DEVMUX_IR_FUZZ_SEED to change), %zu models\n",
@@ -379,7 +381,8 @@ TEST(IrFuzz, MutatedSharedModelsLoadOrRaiseOvException) {
     }
     std::printf("ir_fuzz: %zu mutated files loaded, %zu refused with ov::Exception\n", loaded, refused);
     EXPECT_GT(loaded + refused, 0u);
-    EXPECT_GT(refused, 0u) << "no mutation was refused: the mutator does not reach the reader's checks";
+    if (!only_case)
+        EXPECT_GT(refused, 0u) << "no mutation was refused: the mutator does not reach the reader's checks";
 }
 
 }  // namespace
