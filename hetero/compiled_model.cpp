@@ -126,6 +126,38 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
             stateful_note += "; ops sharing variable " + join(region.variables) +
                              " go to one device all together or not at all (" + join(names) + ")";
         }
+        if (!unsupported.empty()) {
+            // Devices that support only static shapes (CPU) take no op whose shapes are dynamic: say so,
+            // as they do, rather than blaming the ops.
+            std::string dynamic_input;
+            for (const auto& input : m_source->inputs()) {
+                if (input.get_partial_shape().is_static())
+                    continue;
+                dynamic_input = "input '" + input.get_node()->get_friendly_name() + "'" +
+                                (input.get_names().empty() ? std::string() : " (tensor '" + input.get_any_name() + "')") +
+                                " has dynamic shape " + input.get_partial_shape().to_string();
+                break;
+            }
+            std::vector<std::string> dynamic_ops;
+            for (const auto& node : m_source->get_ordered_ops()) {
+                if (is_structural(*node) || affinities.count(node->get_friendly_name()))
+                    continue;
+                bool dynamic = false;
+                for (size_t i = 0; i < node->get_output_size(); ++i)
+                    dynamic = dynamic || node->get_output_partial_shape(i).is_dynamic();
+                for (size_t i = 0; i < node->get_input_size(); ++i)
+                    dynamic = dynamic || node->get_input_partial_shape(i).is_dynamic();
+                if (dynamic)
+                    dynamic_ops.push_back(describe(*node));
+            }
+            if (!dynamic_input.empty() || !dynamic_ops.empty())
+                OPENVINO_THROW("HETERO: model '", m_model_name, "' has dynamic shapes",
+                               dynamic_input.empty() ? std::string() : " (" + dynamic_input + ")",
+                               "; the devices asked (", m_config.priorities(), ") take none of ",
+                               dynamic_ops.size() == 1 ? "its op" : "its ops", " with dynamic shapes (",
+                               join(dynamic_ops.empty() ? unsupported : dynamic_ops),
+                               "); only static shapes are supported: reshape the model first", stateful_note);
+        }
         OPENVINO_ASSERT(unsupported.empty(), "HETERO: model '", m_model_name, "': ", join(unsupported),
                         unsupported.size() == 1 ? " is" : " are", " not supported by any of the devices asked (",
                         m_config.priorities(), ")", stateful_note);

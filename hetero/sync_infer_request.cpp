@@ -5,10 +5,30 @@
 
 #include "compiled_model.hpp"
 #include "devmux/hetero/partition.hpp"
+#include "devmux/plugin/iremote_context.hpp"
 #include "openvino/core/except.hpp"
+#include "openvino/runtime/remote_tensor.hpp"
 
 namespace devmux {
 namespace hetero {
+namespace {
+
+// The compiled model's context, or a host one for a device that gives none (where it computes is
+// then unknown to HETERO, which can only hand it host memory).
+std::shared_ptr<IRemoteContext> context_of(const ICompiledModel& compiled) {
+    try {
+        if (auto context = compiled.get_context())
+            return context;
+    } catch (const ov::NotImplemented&) {
+    }
+    return make_host_context("HETERO");
+}
+
+ov::Tensor tensor_in(IRemoteContext& context, const ov::element::Type& type, const ov::Shape& shape) {
+    return make_remote_tensor(context.create_tensor(type, shape, {}));
+}
+
+}  // namespace
 
 SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
     : ISyncInferRequest(compiled_model), m_compiled(compiled_model) {
@@ -32,23 +52,39 @@ SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& c
         m_subrequests[producer.first]->set_tensor(submodels[producer.first]->outputs()[producer.second],
                                                   m_output_tensors[j]);
     }
-    // One tensor per boundary, made here once: the producer writes it and its consumers read it.
+    // One tensor per boundary, made here once by the producer's context: the producer writes it, its
+    // consumers in the same memory space read it, the others read their own copy.
+    std::vector<std::shared_ptr<IRemoteContext>> contexts;
+    for (const auto& submodel : submodels) {
+        contexts.push_back(context_of(*submodel));
+        m_memory_spaces.push_back(contexts.back()->get_memory_space());
+    }
     m_boundaries.resize(plan.links.size());
     for (size_t k = 0; k < plan.links.size(); ++k) {
         const Link& link = plan.links[k];
-        const auto& port = submodels[link.producer.first]->outputs()[link.producer.second];
+        const size_t producer = link.producer.first;
+        const auto& port = submodels[producer]->outputs()[link.producer.second];
         ov::Tensor tensor;
         if (link.model_output >= 0) {
             tensor = m_output_tensors[static_cast<size_t>(link.model_output)];
         } else if (port.get_partial_shape().is_static()) {
-            tensor = ov::Tensor(port.get_element_type(), port.get_partial_shape().to_shape());
-            m_subrequests[link.producer.first]->set_tensor(port, tensor);
+            tensor = tensor_in(*contexts[producer], port.get_element_type(), port.get_partial_shape().to_shape());
+            m_subrequests[producer]->set_tensor(port, tensor);
         }
         m_boundaries[k] = tensor;
         if (!tensor)
             continue;  // dynamic: handed over after each run of the producer
-        for (const auto& consumer : link.consumers)
-            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], tensor);
+        const std::string space = memory_space_of(tensor);
+        for (const auto& consumer : link.consumers) {
+            const auto& input = submodels[consumer.first]->inputs()[consumer.second];
+            if (m_memory_spaces[consumer.first] == space) {
+                m_subrequests[consumer.first]->set_tensor(input, tensor);
+                continue;
+            }
+            ov::Tensor copy = tensor_in(*contexts[consumer.first], tensor.get_element_type(), tensor.get_shape());
+            m_subrequests[consumer.first]->set_tensor(input, copy);
+            m_copies.push_back(Copy{k, producer, consumer.first, tensor, copy});
+        }
     }
 }
 
@@ -69,8 +105,18 @@ void SyncInferRequest::set_tensor(const ov::Output<const ov::Node>& port, const 
         if (plan.links[k].model_output != static_cast<long>(ref.second))
             continue;
         m_boundaries[k] = tensor;
-        for (const auto& consumer : plan.links[k].consumers)
-            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], tensor);
+        for (const auto& consumer : plan.links[k].consumers) {
+            bool copied = false;
+            for (auto& copy : m_copies) {
+                if (copy.link == k && copy.consumer == consumer.first) {
+                    copy.from = tensor;  // the consumer keeps its own tensor, copied from the user's
+                    copied = true;
+                }
+            }
+            if (!copied)
+                m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second],
+                                                          tensor);
+        }
     }
 }
 
@@ -118,6 +164,17 @@ void SyncInferRequest::run_stages(Run run) {
             OPENVINO_THROW("HETERO: subgraph ", i, " on device ", plan.submodels[i].device, " failed: ", e.what());
         }
         forward_dynamic(i);
+        for (auto& copy : m_copies) {
+            if (copy.producer != i)
+                continue;
+            try {
+                copy_tensor(copy.from, copy.to);
+            } catch (const std::exception& e) {
+                OPENVINO_THROW("HETERO: copying the output of subgraph ", i, " (", m_memory_spaces[i],
+                               ") for subgraph ", copy.consumer, " on device ", plan.submodels[copy.consumer].device,
+                               " (", m_memory_spaces[copy.consumer], ") failed: ", e.what());
+            }
+        }
     }
 }
 
@@ -142,8 +199,8 @@ std::vector<ov::ProfilingInfo> SyncInferRequest::get_profiling_info() const {
     }
     if (!m_compiled->config().profiling)
         return records;
-    // One record per boundary tensor and consumer subgraph. The tensor is shared, so HETERO spends no
-    // time on it; a device that copies to its own memory reports that in its records.
+    // One record per boundary tensor and consumer subgraph: shared (HETERO spends no time on it), or
+    // copied across memory spaces once per inference.
     const SubgraphPlan& plan = m_compiled->plan();
     for (size_t k = 0; k < plan.links.size(); ++k) {
         const Link& link = plan.links[k];
@@ -163,6 +220,11 @@ std::vector<ov::ProfilingInfo> SyncInferRequest::get_profiling_info() const {
                              (source.get_index() ? "." + std::to_string(source.get_index()) : std::string());
             info.node_type = "Transfer";
             info.exec_type = "shared_tensor_" + std::to_string(bytes) + "B";
+            for (const auto& copy : m_copies) {
+                if (copy.link == k && copy.consumer == consumer)
+                    info.exec_type = "copy_" + m_memory_spaces[link.producer.first] + "_to_" +
+                                     m_memory_spaces[consumer] + "_" + std::to_string(bytes) + "B";
+            }
             records.push_back(std::move(info));
         }
     }

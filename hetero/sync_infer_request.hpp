@@ -13,7 +13,9 @@ namespace hetero {
 class CompiledModel;
 
 /// One request per subgraph, chained through tensors made once at creation: each boundary tensor is
-/// set as its producer's output and as every consumer's input, so HETERO copies nothing. The model's
+/// made by the producing subgraph's compiled model's context (its memory) and set as the producer's
+/// output; a consumer in the same memory space reads it as it is, any other gets its own tensor and one
+/// copy after the producer ran. Host devices therefore share every boundary with no copy. The model's
 /// inputs and outputs are this request's tensors, shared the same way with the subgraphs that read
 /// or write them. Used by one thread at a time.
 class SyncInferRequest : public ISyncInferRequest {
@@ -42,6 +44,16 @@ private:
     std::shared_ptr<const CompiledModel> m_compiled;
     std::vector<std::shared_ptr<IAsyncInferRequest>> m_subrequests;
     std::vector<ov::Tensor> m_boundaries;  // one per link of the plan; empty for dynamic shapes
+    /// A boundary read by a consumer in another memory space: copied once after its producer ran.
+    struct Copy {
+        size_t link;
+        size_t producer;
+        size_t consumer;  // the consumer subgraph
+        ov::Tensor from;
+        ov::Tensor to;
+    };
+    std::vector<Copy> m_copies;
+    std::vector<std::string> m_memory_spaces;  // per subgraph: where its compiled model's tensors live
 };
 
 }  // namespace hetero

@@ -5,7 +5,6 @@
 #include <set>
 #include <sstream>
 
-#include "api/core_impl.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "devmux/plugin/hetero_properties.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
@@ -36,7 +35,8 @@ std::vector<std::string> as_list(const ov::Any& value) {
     return items;
 }
 
-std::optional<ov::device::UUID> read_uuid(const CoreImpl& core, const std::string& device) {
+// The device's UUID; nothing (with @p error set) when it cannot be read: such a device stands alone.
+std::optional<ov::device::UUID> read_uuid(const ICore& core, const std::string& device, std::string& error) {
     try {
         ov::Any value = core.get_property(device, ov::device::uuid.name(), {});
         if (value.is<ov::device::UUID>())
@@ -45,8 +45,9 @@ std::optional<ov::device::UUID> read_uuid(const CoreImpl& core, const std::strin
         ov::device::UUID uuid{};
         in >> uuid;
         return uuid;
-    } catch (const std::exception&) {
-        return std::nullopt;  // a device without a UUID stands alone
+    } catch (const std::exception& e) {
+        error = e.what();
+        return std::nullopt;
     }
 }
 
@@ -68,21 +69,29 @@ bool is_proxy_key(const std::string& key) {
 
 }  // namespace
 
-ProxyPlugin::ProxyPlugin(std::weak_ptr<const CoreImpl> core, std::string alias)
+ProxyPlugin::ProxyPlugin(std::weak_ptr<const ICore> core, std::weak_ptr<ProxyHost> host, std::string alias)
     : m_core(std::move(core)),
+      m_host(std::move(host)),
       m_alias(std::move(alias)) {
     set_version(ov::Version{"devmux-proxy", "devmux proxy: device alias over several plugins"});
 }
 
-std::shared_ptr<const CoreImpl> ProxyPlugin::core() const {
+std::shared_ptr<const ICore> ProxyPlugin::core() const {
     auto core = m_core.lock();
     OPENVINO_ASSERT(core, "The Core of alias '", m_alias, "' no longer exists");
     return core;
 }
 
+std::shared_ptr<ProxyHost> ProxyPlugin::host() const {
+    auto host = m_host.lock();
+    OPENVINO_ASSERT(host, "The Core of alias '", m_alias, "' no longer exists");
+    return host;
+}
+
 Enumeration ProxyPlugin::enumerate() const {
     const auto core_impl = core();
-    const auto config = core_impl->proxy_config(m_alias);
+    const auto registry = host();
+    const auto config = registry->proxy_config(m_alias);
     OPENVINO_ASSERT(config, "'", m_alias, "' is not a registered alias");
     std::map<std::string, int> priorities = config->priorities;
     std::vector<std::string> chain = config->fallback_chain;
@@ -110,6 +119,7 @@ Enumeration ProxyPlugin::enumerate() const {
             ids = value.as<std::vector<std::string>>();
         } catch (const std::exception& e) {
             asked.push_back(member + " (unavailable: " + e.what() + ")");
+            found.errors.push_back(member + ": cannot list its devices: " + e.what());
             continue;
         }
         asked.push_back(member + " (" + std::to_string(ids.size()) + (ids.size() == 1 ? " device)" : " devices)"));
@@ -117,7 +127,13 @@ Enumeration ProxyPlugin::enumerate() const {
             available_members.insert(member);
         for (const auto& id : ids) {
             const std::string full = id.empty() ? member : member + "." + id;
-            const auto uuid = read_uuid(*core_impl, full);
+            // UUIDs only merge devices of different plugins: an alias of one plugin needs none (as the
+            // reference), and a missing one is then no failure worth reporting.
+            std::string uuid_error;
+            const auto uuid = found.members.size() > 1 ? read_uuid(*core_impl, full, uuid_error) : std::nullopt;
+            if (!uuid && found.members.size() > 1)
+                found.errors.push_back(full + ": cannot read " + ov::device::uuid.name() + " (" + uuid_error +
+                                       "), so it is not merged with another plugin's device");
             ProxyDevice* same = nullptr;
             if (uuid) {
                 for (auto& device : found.devices) {
@@ -156,20 +172,25 @@ Enumeration ProxyPlugin::enumerate() const {
             if (!primary_found) {
                 if (full) {
                     device.chain.push_back(*full);
+                    device.chain_plugins.push_back(entry);
                     primary_found = true;
                 }
                 continue;
             }
             if (full) {
                 device.chain.push_back(*full);
-            } else if (members.count(entry) == 0 && core_impl->is_registered(entry)) {
+                device.chain_plugins.push_back(entry);
+            } else if (members.count(entry) == 0 && registry->is_registered(entry)) {
                 // A plugin outside the alias (CPU) serves every device of the alias as a whole.
                 device.chain.push_back(entry);
+                device.chain_plugins.push_back(entry);
             }
             // A member that does not see this device (different or no UUID) cannot help it.
         }
-        if (!primary_found)
+        if (!primary_found) {
             device.chain.push_back(device.owners.front().second);
+            device.chain_plugins.push_back(device.owners.front().first);
+        }
     }
     return found;
 }
@@ -197,7 +218,8 @@ size_t ProxyPlugin::index_of(const ov::AnyMap& properties) const {
 const ProxyDevice& ProxyPlugin::device_at(const Enumeration& found, size_t index) const {
     if (found.devices.empty())
         OPENVINO_THROW("Alias '", m_alias, "' has no devices: none of its plugins reported one (asked: ",
-                       found.asked.empty() ? std::string("no plugin is a member") : found.asked, ")");
+                       found.asked.empty() ? std::string("no plugin is a member") : found.asked, ")",
+                       errors_note(found));
     if (index >= found.devices.size())
         OPENVINO_THROW("Alias '", m_alias, "' has no device ", index, ": it has ", found.devices.size(),
                        found.devices.size() == 1 ? " device (" : " devices (", public_name(found, 0),
@@ -244,10 +266,29 @@ ov::AnyMap ProxyPlugin::for_hardware(const ov::AnyMap& properties) const {
     return config;
 }
 
+std::string ProxyPlugin::errors_note(const Enumeration& found) {
+    if (found.errors.empty())
+        return {};
+    return "; while enumerating the alias's devices: " + join(found.errors, "; ");
+}
+
 std::shared_ptr<ICompiledModel> ProxyPlugin::compile_model(const std::shared_ptr<const ov::Model>& model,
                                                            const ov::AnyMap& properties) const {
     OPENVINO_ASSERT(model, "compile_model for alias '", m_alias, "' was given a null model");
     const Enumeration found = enumerate();
+    try {
+        return compile_on(found, model, properties);
+    } catch (const ov::Exception& e) {
+        // The failures met while enumerating may be why the device or its chain is not what was meant.
+        if (found.errors.empty())
+            throw;
+        OPENVINO_THROW(e.what(), errors_note(found));
+    }
+}
+
+std::shared_ptr<ICompiledModel> ProxyPlugin::compile_on(const Enumeration& found,
+                                                        const std::shared_ptr<const ov::Model>& model,
+                                                        const ov::AnyMap& properties) const {
     const ProxyDevice& device = device_at(found, index_of(properties));
     const auto core_impl = core();
     const ov::AnyMap config = for_hardware(properties);
@@ -297,6 +338,16 @@ std::shared_ptr<ICompiledModel> ProxyPlugin::import_model(std::istream& model, c
                            ")");
     }
     return core()->import_model(model, target, for_hardware(properties));
+}
+
+std::shared_ptr<IRemoteContext> ProxyPlugin::get_default_context(const ov::AnyMap& params) const {
+    const Enumeration found = enumerate();
+    const size_t index = index_of(params);
+    const ProxyDevice& device = device_at(found, index);
+    if (device.chain.size() > 1)
+        OPENVINO_NOT_IMPLEMENTED("'", public_name(found, index), "' is served by several plugins (", target_of(device),
+                                 "), so it has no one default context; ask ", device.chain.front(), " for its own");
+    return core()->get_default_context(device.chain.front());
 }
 
 ov::SupportedOpsMap ProxyPlugin::query_model(const std::shared_ptr<const ov::Model>& model,
@@ -375,7 +426,7 @@ void ProxyPlugin::set_property(const ov::AnyMap& properties) {
             }
         }
         if (!rest.empty())
-            std::const_pointer_cast<CoreImpl>(core())->set_property(primary, rest);
+            host()->set_property(primary, rest);
     }
     if (index) {
         std::lock_guard<std::mutex> lock(m_mutex);
@@ -405,7 +456,7 @@ ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arg
     if (name == alias_for_key)
         return found.members;
     if (name == device_priorities_key) {
-        const auto config = core()->proxy_config(m_alias);
+        const auto config = host()->proxy_config(m_alias);
         std::map<std::string, int> priorities = config ? config->priorities : std::map<std::string, int>{};
         {
             std::lock_guard<std::mutex> lock(m_mutex);
@@ -421,8 +472,10 @@ ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arg
         return entries;
     }
     const ProxyDevice& device = device_at(found, index_of(arguments));
+    // As the reference: the plugins that serve the device, primary first; PROXY_SERVING_DEVICES and
+    // PROXY_COMPILE_TARGET give the hardware devices.
     if (name == ov::device::priorities.name())
-        return device.chain;
+        return device.chain_plugins;
     if (name == serving_devices_key) {
         std::vector<std::string> serving;
         for (const auto& owner : device.owners)
@@ -431,6 +484,8 @@ ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arg
     }
     if (name == compile_target_key)
         return target_of(device);
+    if (name == enumeration_errors_key)
+        return found.errors;
     ov::AnyMap forwarded;
     for (const auto& kv : arguments) {
         if (kv.first != ov::device::id.name())
@@ -456,6 +511,7 @@ ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arg
                                             ov::PropertyName(device_priorities_key, ov::PropertyMutability::RW),
                                             ov::PropertyName(serving_devices_key, ov::PropertyMutability::RO),
                                             ov::PropertyName(compile_target_key, ov::PropertyMutability::RO),
+                                            ov::PropertyName(enumeration_errors_key, ov::PropertyMutability::RO),
                                             ov::PropertyName(ov::device::properties.name(), ov::PropertyMutability::RW)}) {
             if (std::find(names.begin(), names.end(), own) == names.end())
                 names.push_back(own);

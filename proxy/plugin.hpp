@@ -15,10 +15,9 @@
 #include "devmux/plugin/iplugin.hpp"
 #include "openvino/runtime/properties.hpp"
 #include "proxy/proxy_config.hpp"
+#include "proxy/proxy_host.hpp"
 
 namespace devmux {
-class CoreImpl;
-
 namespace proxy {
 
 /// One physical device of the alias.
@@ -29,6 +28,8 @@ struct ProxyDevice {
     /// The hardware devices that serve it, primary first, then the fallbacks ("CPU" for a plugin
     /// outside the alias, which HETERO uses as a whole).
     std::vector<std::string> chain;
+    /// The plugins of chain, entry by entry ("VB VA"): what ov::device::priorities reports.
+    std::vector<std::string> chain_plugins;
 };
 
 /// The alias's devices, as found on one call.
@@ -37,11 +38,14 @@ struct Enumeration {
     /// "A (2 devices), B (failed: ...)", for messages.
     std::string asked;
     std::vector<ProxyDevice> devices;
+    /// What went wrong while enumerating (a member that could not list its devices, a device whose
+    /// ov::device::uuid could not be read): shown by PROXY_ENUMERATION_ERRORS and in compile errors.
+    std::vector<std::string> errors;
 };
 
 class ProxyPlugin : public IPlugin {
 public:
-    ProxyPlugin(std::weak_ptr<const CoreImpl> core, std::string alias);
+    ProxyPlugin(std::weak_ptr<const ICore> core, std::weak_ptr<ProxyHost> host, std::string alias);
 
     std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const ov::Model>& model,
                                                   const ov::AnyMap& properties) const override;
@@ -50,13 +54,16 @@ public:
                                     const ov::AnyMap& properties) const override;
     void set_property(const ov::AnyMap& properties) override;
     ov::Any get_property(const std::string& name, const ov::AnyMap& arguments) const override;
+    /// The context of the hardware device; a device served by several plugins has none (as the reference).
+    std::shared_ptr<IRemoteContext> get_default_context(const ov::AnyMap& params) const override;
 
     /// Enumerates the devices now. Not cached: members may be loaded, unloaded or reconfigured between
     /// calls, and a compile's cost dwarfs a few property reads.
     Enumeration enumerate() const;
 
 private:
-    std::shared_ptr<const CoreImpl> core() const;
+    std::shared_ptr<const ICore> core() const;
+    std::shared_ptr<ProxyHost> host() const;
     /// The index a call means: DEVICE_ID in @p properties, else the default.
     size_t index_of(const ov::AnyMap& properties) const;
     /// The device at @p index, or an ov::Exception saying how many devices exist and which plugins were asked.
@@ -65,11 +72,16 @@ private:
     std::string public_name(const Enumeration& found, size_t index) const;
     /// What a compile or query of the device targets: the hardware device, or HETERO over its chain.
     static std::string target_of(const ProxyDevice& device);
+    /// "; while enumerating ...: <errors>", or nothing when enumeration met no failure.
+    static std::string errors_note(const Enumeration& found);
+    std::shared_ptr<ICompiledModel> compile_on(const Enumeration& found, const std::shared_ptr<const ov::Model>& model,
+                                               const ov::AnyMap& properties) const;
     /// The caller's properties minus the proxy's own keys, with the ov::device::properties set on the
     /// alias for its plugins under the caller's own (the caller's win, key by key).
     ov::AnyMap for_hardware(const ov::AnyMap& properties) const;
 
-    std::weak_ptr<const CoreImpl> m_core;
+    std::weak_ptr<const ICore> m_core;
+    std::weak_ptr<ProxyHost> m_host;
     std::string m_alias;
     // Guards m_default_index, m_priorities, m_chain and m_device_properties (what set_property on the
     // alias changed).

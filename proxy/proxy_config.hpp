@@ -26,6 +26,9 @@ constexpr const char* serving_devices_key = "PROXY_SERVING_DEVICES";
 /// Read-only, per device: what compile_model targets, the hardware device or "HETERO:<chain>" (a shared
 /// device still compiles on its primary alone when the primary runs every op of the model).
 constexpr const char* compile_target_key = "PROXY_COMPILE_TARGET";
+/// Read-only: what failed while the alias enumerated its devices (members that could not list their
+/// devices, devices whose ov::device::uuid could not be read), one entry each; empty when nothing did.
+constexpr const char* enumeration_errors_key = "PROXY_ENUMERATION_ERRORS";
 
 /// One alias as registered.
 struct ProxyConfig {

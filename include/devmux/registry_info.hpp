@@ -29,6 +29,9 @@ struct PluginDescription {
     bool failed = false;
     /// @brief The error of the last failed load.
     std::string error;
+    /// @brief Why the plugin, though loaded, could not list its devices the last time the Core asked
+    /// (get_available_devices); empty when it could.
+    std::string devices_error;
 };
 
 /// @brief The registered plugins of a Core, sorted by device name. Loads nothing.

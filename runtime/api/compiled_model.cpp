@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "openvino/runtime/compiled_model.hpp"
 
+#include "core/tensor_access.hpp"
+#include "devmux/plugin/iremote_context.hpp"
+
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "openvino/core/except.hpp"
@@ -124,6 +127,13 @@ bool CompiledModel::operator!() const noexcept {
 
 CompiledModel::operator bool() const noexcept {
     return static_cast<bool>(_impl);
+}
+
+RemoteContext CompiledModel::get_context() const {
+    OPENVINO_ASSERT(_impl, "get_context on an empty compiled model");
+    auto context = _impl->get_context();
+    OPENVINO_ASSERT(context, "The compiled model gave no context");
+    return devmux::RemoteContextAccess::make(context, _so);
 }
 
 }  // namespace ov

@@ -106,6 +106,20 @@ CompiledModel Core::compile_model(const std::string& model, const ov::Tensor& we
     return _impl->compile(read_model(model, weights), device_name, properties);
 }
 
+CompiledModel Core::compile_model(const std::shared_ptr<const ov::Model>& model, const RemoteContext& context,
+                                  const AnyMap& properties) {
+    OPENVINO_ASSERT(context, "compile_model was given an empty remote context");
+    return _impl->compile(model, context.get_device_name(), properties);
+}
+
+RemoteContext Core::create_context(const std::string& device_name, const AnyMap& remote_properties) {
+    return _impl->create_context(device_name, remote_properties);
+}
+
+RemoteContext Core::get_default_context(const std::string& device_name) {
+    return _impl->default_context(device_name);
+}
+
 CompiledModel Core::import_model(std::istream& model_stream, const std::string& device_name,
                                  const AnyMap& properties) {
     return _impl->import(model_stream, device_name, properties);

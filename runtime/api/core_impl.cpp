@@ -5,17 +5,17 @@
 #include <set>
 
 #include "config/plugins_xml.hpp"
+#include "core/tensor_access.hpp"
+#include "devmux/plugin/iremote_context.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/runtime/properties.hpp"
-#include "proxy/plugin.hpp"
+#include "proxy/registration.hpp"
 
 namespace devmux {
 namespace fs = std::filesystem;
 
 namespace {
-constexpr const char* proxy_prefix = "PROXY_CONFIGURATION_";
-
 bool starts_with(const std::string& text, const std::string& prefix) {
     return text.compare(0, prefix.size(), prefix) == 0;
 }
@@ -65,7 +65,7 @@ std::string resolve_library_argument(const std::string& plugin) {
 void fill_source_config(registry::PluginSource& source, const ov::AnyMap& properties) {
     for (const auto& kv : properties) {
         source.described_properties[kv.first] = printable(kv.second);
-        if (starts_with(kv.first, proxy_prefix))
+        if (proxy::is_registration_key(kv.first))
             source.proxy_config[kv.first] = kv.second;
         else
             source.config[kv.first] = kv.second;
@@ -85,13 +85,6 @@ std::vector<std::string> split_list(const std::string& list) {
         start = comma + 1;
     }
     return items;
-}
-
-std::string join_chain(const std::vector<std::string>& names) {
-    std::string text;
-    for (const auto& name : names)
-        text += (text.empty() ? "" : ", ") + name;
-    return "[" + text + "]";
 }
 
 std::string without_id(const std::string& device_name) {
@@ -143,142 +136,36 @@ void CoreImpl::register_plugin(const std::string& plugin, const std::string& dev
     register_sources(std::move(sources), "register_plugin('" + plugin + "', '" + device_name + "')");
 }
 
-namespace {
-std::string proxy_value(const registry::PluginSource& source, const char* key) {
-    const auto it = source.proxy_config.find(key);
-    if (it == source.proxy_config.end())
-        return {};
-    ov::Any value = it->second;
-    return value.as<std::string>();
-}
-}  // namespace
-
 void CoreImpl::register_sources(std::vector<registry::PluginSource> sources, const std::string& origin) {
     // Held across the whole registration so that two registrations cannot both create one alias.
     std::lock_guard<std::mutex> lock(m_proxy_mutex);
-    std::map<std::string, proxy::ProxyConfig> proxies = m_proxies;
-    std::set<std::string> new_aliases;
-    std::set<std::string> real_names;  // names this batch registers as hardware plugins
-
-    for (auto& source : sources) {
-        const std::string name = source.name;
-        const std::string where = origin + ": plugin '" + name + "'";
-        for (const auto& kv : source.proxy_config) {
-            const std::string& key = kv.first;
-            if (key != proxy::alias_key && key != proxy::priority_key && key != proxy::fallback_key &&
-                key != proxy::internal_name_key)
-                OPENVINO_THROW(where, ": unknown property '", key, "' (known: ", proxy::alias_key, ", ",
-                               proxy::priority_key, ", ", proxy::fallback_key, ", ", proxy::internal_name_key, ")");
-        }
-        const std::string alias = proxy_value(source, proxy::alias_key);
-        const std::string priority = proxy_value(source, proxy::priority_key);
-        const std::string fallback = proxy_value(source, proxy::fallback_key);
-        const std::string internal = proxy_value(source, proxy::internal_name_key);
-        if (source.proxy_config.count(proxy::alias_key) && alias.empty())
-            OPENVINO_THROW(where, ": ", proxy::alias_key, " is empty");
-        if (source.proxy_config.count(proxy::fallback_key) && fallback.empty())
-            OPENVINO_THROW(where, ": ", proxy::fallback_key, " is empty");
-
-        std::string proxy_name;  // the alias this plugin shapes, if any
-        std::string real = name;
-        if (!alias.empty()) {
-            proxy_name = alias;
-            if (alias == name)
-                real = internal.empty() ? name + "_ov_internal" : internal;
-            else if (!internal.empty())
-                OPENVINO_THROW(where, ": ", proxy::internal_name_key, " '", internal, "' is only used when the alias '",
-                               alias, "' takes the plugin's own name");
-        } else if (!fallback.empty()) {
-            // A fallback without an alias: the plugin's name becomes a proxy over it and its fallback.
-            proxy_name = name;
-            real = internal.empty() ? name + "_ov_internal" : internal;
-        } else if (!internal.empty() || !priority.empty()) {
-            OPENVINO_THROW(where, ": ", internal.empty() ? proxy::priority_key : proxy::internal_name_key,
-                           " needs ", proxy::alias_key, " (or ", proxy::fallback_key, ")");
-        }
-        if (proxy_name.empty()) {
-            real_names.insert(name);
-            continue;
-        }
-        if (!priority.empty() && alias.empty())
-            OPENVINO_THROW(where, ": ", proxy::priority_key, " needs ", proxy::alias_key);
-
-        for (const auto* checked : {&proxy_name, &real}) {
-            const std::string problem = config::device_name_problem(*checked);
-            if (!problem.empty())
-                OPENVINO_THROW(where, ": the name '", *checked, "' is refused: ", problem);
-        }
-        auto existing = proxies.find(proxy_name);
-        if (existing == proxies.end()) {
-            if (m_registry.is_registered(proxy_name))
-                OPENVINO_THROW(where, ": the alias '", proxy_name, "' collides with the registered plugin ",
-                               m_registry.source_of(proxy_name).describe(),
-                               "; an alias must not be the name of a hardware plugin");
-            existing = proxies.emplace(proxy_name, proxy::ProxyConfig{}).first;
-            existing->second.alias = proxy_name;
-            new_aliases.insert(proxy_name);
-        }
-        proxy::ProxyConfig& proxy = existing->second;
-        if (std::find(proxy.origins.begin(), proxy.origins.end(), origin) == proxy.origins.end())
-            proxy.origins.push_back(origin);
-        if (real != name) {
-            if (!proxy.internal_name.empty() && proxy.internal_name != real)
-                OPENVINO_THROW(where, ": the alias '", proxy_name, "' already took the name of plugin '",
-                               proxy.internal_name, "'");
-            proxy.internal_name = real;
-        }
-        if (!alias.empty()) {
-            if (std::find(proxy.alias_for.begin(), proxy.alias_for.end(), real) != proxy.alias_for.end())
-                OPENVINO_THROW(where, ": plugin '", real, "' is already a member of alias '", proxy_name, "'");
-            proxy.alias_for.push_back(real);
-        }
-        if (!priority.empty())
-            proxy.priorities[real] = proxy::parse_priority(priority, where + ", " + proxy::priority_key);
-        if (!fallback.empty()) {
-            // Links must form one chain: A->B then B->C gives A, B, C; anything else has no single order.
-            auto& chain = proxy.fallback_chain;
-            const bool has_real = std::find(chain.begin(), chain.end(), real) != chain.end();
-            const bool has_fallback = std::find(chain.begin(), chain.end(), fallback) != chain.end();
-            if (fallback == real || fallback == proxy_name)
-                OPENVINO_THROW(where, ": ", proxy::fallback_key, " '", fallback, "' names the plugin itself");
-            if (chain.empty()) {
-                chain = {real, fallback};
-            } else if (chain.back() == real && !has_fallback) {
-                chain.push_back(fallback);
-            } else if (chain.front() == fallback && !has_real) {
-                chain.insert(chain.begin(), real);
-            } else {
-                OPENVINO_THROW(where, ": the fallback order of alias '", proxy_name, "' is ambiguous: '", real,
-                               "' -> '", fallback, "' does not extend the chain ", join_chain(chain),
-                               " at either end (each alias has one fallback chain: give each plugin at most one "
-                               "fallback, linked end to start)");
-            }
-        }
-        source.name = real;
-        real_names.insert(real);
-    }
-    for (const auto& name : real_names) {
-        if (proxies.count(name))
-            OPENVINO_THROW(origin, ": plugin '", name, "' collides with the alias '", name,
-                           "' (registered from ", join_chain(proxies[name].origins), ")");
-    }
-    for (const auto& alias : new_aliases) {
+    std::vector<proxy::Entry> entries;
+    for (const auto& source : sources)
+        entries.push_back(proxy::Entry{source.name, source.proxy_config});
+    proxy::Registration registration = proxy::register_entries(
+        m_proxies, entries, origin,
+        proxy::RegisteredPlugins{[this](const std::string& name) { return m_registry.is_registered(name); },
+                                 [this](const std::string& name) { return m_registry.source_of(name).describe(); }});
+    for (size_t i = 0; i < sources.size(); ++i)
+        sources[i].name = registration.real_names[i];
+    for (const auto& alias : registration.new_aliases) {
         registry::PluginSource source;
         source.name = alias;
         source.xml_file = sources.empty() ? std::string() : sources.front().xml_file;
         // What the alias was formed from, for describe_plugins (later registrations may add members).
         std::string members;
-        for (const auto& member : proxies[alias].alias_for)
+        for (const auto& member : registration.proxies[alias].alias_for)
             members += (members.empty() ? "" : " ") + member;
         source.described_properties[proxy::alias_for_key] = members;
-        std::weak_ptr<const CoreImpl> weak = weak_from_this();
-        source.factory = [weak, alias]() -> std::shared_ptr<IPlugin> {
-            return std::make_shared<proxy::ProxyPlugin>(weak, alias);
+        std::weak_ptr<const CoreImpl> core = weak_from_this();
+        std::weak_ptr<CoreImpl> host = weak_from_this();
+        source.factory = [core, host, alias]() -> std::shared_ptr<IPlugin> {
+            return proxy::create_proxy_plugin(core, host, alias);
         };
         sources.push_back(std::move(source));
     }
     m_registry.add(std::move(sources), origin);
-    m_proxies = std::move(proxies);
+    m_proxies = std::move(registration.proxies);
 }
 
 std::optional<proxy::ProxyConfig> CoreImpl::proxy_config(const std::string& alias) const {
@@ -291,13 +178,7 @@ std::optional<proxy::ProxyConfig> CoreImpl::proxy_config(const std::string& alia
 
 std::set<std::string> CoreImpl::hidden_devices() const {
     std::lock_guard<std::mutex> lock(m_proxy_mutex);
-    std::set<std::string> hidden;
-    for (const auto& kv : m_proxies) {
-        hidden.insert(kv.second.alias_for.begin(), kv.second.alias_for.end());
-        if (!kv.second.internal_name.empty())
-            hidden.insert(kv.second.internal_name);
-    }
-    return hidden;
+    return proxy::hidden_devices(m_proxies);
 }
 
 void CoreImpl::unload_plugin(const std::string& device_name) {
@@ -441,12 +322,22 @@ std::vector<std::string> CoreImpl::get_available_devices() const {
         if (hidden.count(name))
             continue;  // served through its alias; still addressable by its own name
         std::vector<std::string> ids;
+        std::shared_ptr<registry::LoadedPlugin> plugin;
         try {
-            const auto plugin = m_registry.get(name);
+            plugin = m_registry.get(name);
+        } catch (const std::exception&) {
+            continue;  // a load failure is kept by the registry (describe_plugins shows it)
+        }
+        try {
             const ov::Any value = plugin->plugin->get_property(ov::available_devices.name(), {});
             ids = value.as<std::vector<std::string>>();
-        } catch (...) {
-            // A plugin that cannot load or list its devices has no available device; the others still count.
+            std::lock_guard<std::mutex> lock(m_device_list_mutex);
+            m_device_list_errors.erase(name);
+        } catch (const std::exception& e) {
+            // A plugin that cannot list its devices has none available; the others still count, and the
+            // failure is kept for describe_plugins (devmux devices shows it).
+            std::lock_guard<std::mutex> lock(m_device_list_mutex);
+            m_device_list_errors[name] = e.what();
             continue;
         }
         if (ids.size() == 1) {
@@ -587,8 +478,36 @@ void CoreImpl::set_property(const std::string& device_name, const ov::AnyMap& pr
     m_registry.remember_config(parsed.device_name, device_id, config);
 }
 
+std::shared_ptr<IRemoteContext> CoreImpl::get_default_context(const std::string& device_name) const {
+    const ov::RemoteContext context = default_context(device_name);
+    const auto& impl = RemoteContextAccess::impl(context);
+    // The returned pointer also keeps the library that holds the context's code loaded.
+    return std::shared_ptr<IRemoteContext>(impl.get(), [keep = context](IRemoteContext*) mutable { keep = {}; });
+}
+
+ov::RemoteContext CoreImpl::default_context(const std::string& device_name) const {
+    const Target target = resolve(device_name, {});
+    auto context = target.plugin->plugin->get_default_context(target.parsed.config);
+    OPENVINO_ASSERT(context, "The plugin of device '", device_name, "' gave no default context");
+    return RemoteContextAccess::make(context, target.plugin->library);
+}
+
+ov::RemoteContext CoreImpl::create_context(const std::string& device_name, const ov::AnyMap& params) const {
+    const Target target = resolve(device_name, params);
+    auto context = target.plugin->plugin->create_context(target.parsed.config);
+    OPENVINO_ASSERT(context, "The plugin of device '", device_name, "' created no context");
+    return RemoteContextAccess::make(context, target.plugin->library);
+}
+
 std::vector<PluginDescription> CoreImpl::describe_plugins() const {
-    return m_registry.describe();
+    std::vector<PluginDescription> plugins = m_registry.describe();
+    std::lock_guard<std::mutex> lock(m_device_list_mutex);
+    for (auto& plugin : plugins) {
+        const auto error = m_device_list_errors.find(plugin.name);
+        if (error != m_device_list_errors.end())
+            plugin.devices_error = error->second;
+    }
+    return plugins;
 }
 
 }  // namespace devmux

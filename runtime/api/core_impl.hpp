@@ -15,14 +15,14 @@
 #include "devmux/registry_info.hpp"
 #include "openvino/runtime/compiled_model.hpp"
 #include "openvino/runtime/core.hpp"
-#include "proxy/proxy_config.hpp"
+#include "proxy/proxy_host.hpp"
 #include "registry/device_name.hpp"
 #include "registry/plugin_registry.hpp"
 
 namespace devmux {
 
 /// What ov::Core does, and the ICore that plugins (HETERO) use to reach other devices through it.
-class CoreImpl : public ICore, public std::enable_shared_from_this<CoreImpl> {
+class CoreImpl : public ICore, public proxy::ProxyHost, public std::enable_shared_from_this<CoreImpl> {
 public:
     CoreImpl();
     ~CoreImpl() override;
@@ -36,12 +36,14 @@ public:
     ov::CompiledModel import(std::istream& model, const std::string& device_name, const ov::AnyMap& properties) const;
     std::map<std::string, ov::Version> get_versions(const std::string& device_name) const;
     void set_property(const ov::AnyMap& properties);
-    void set_property(const std::string& device_name, const ov::AnyMap& properties);
+    void set_property(const std::string& device_name, const ov::AnyMap& properties) override;
     std::vector<PluginDescription> describe_plugins() const;
+    ov::RemoteContext create_context(const std::string& device_name, const ov::AnyMap& params) const;
+    ov::RemoteContext default_context(const std::string& device_name) const;
 
     /// What is registered for @p alias, or nothing when it is not an alias (for the proxy).
-    std::optional<proxy::ProxyConfig> proxy_config(const std::string& alias) const;
-    bool is_registered(const std::string& device_name) const { return m_registry.is_registered(device_name); }
+    std::optional<proxy::ProxyConfig> proxy_config(const std::string& alias) const override;
+    bool is_registered(const std::string& device_name) const override { return m_registry.is_registered(device_name); }
 
     // ICore
     std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const ov::Model>& model,
@@ -55,6 +57,7 @@ public:
     ov::Any get_property(const std::string& device_name, const std::string& name,
                          const ov::AnyMap& arguments) const override;
     std::vector<std::string> get_available_devices() const override;
+    std::shared_ptr<IRemoteContext> get_default_context(const std::string& device_name) const override;
 
 private:
     struct Target {
@@ -72,8 +75,9 @@ private:
     /// The global properties (set_property without device) that a plugin supports.
     ov::AnyMap global_properties_for(const registry::LoadedPlugin& plugin) const;
     ov::Any get_core_property(const std::string& name) const;
-    /// Registers plugins from one origin (a plugins.xml, a register_plugin call), all or none: forms the
-    /// aliases their PROXY_CONFIGURATION_* properties ask for and registers a proxy for each new alias.
+    /// Registers plugins from one origin (a plugins.xml, a register_plugin call), all or none: the proxy's
+    /// rules (proxy/registration) form the aliases their PROXY_CONFIGURATION_* properties ask for, and a
+    /// proxy plugin is registered for each new alias.
     void register_sources(std::vector<registry::PluginSource> sources, const std::string& origin);
     /// Members and internal plugins of aliases: left out of get_available_devices.
     std::set<std::string> hidden_devices() const;
@@ -88,6 +92,9 @@ private:
     // a registration, never while a plugin runs.
     mutable std::mutex m_proxy_mutex;
     std::map<std::string, proxy::ProxyConfig> m_proxies;
+    // Guards m_device_list_errors: per plugin, why it could not list its devices when last asked.
+    mutable std::mutex m_device_list_mutex;
+    mutable std::map<std::string, std::string> m_device_list_errors;
 };
 
 /// Reaches the implementation behind an ov::Core (for devmux's own extensions and tests).

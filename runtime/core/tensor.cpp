@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "core/tensor_access.hpp"
+
 namespace ov {
 
 struct Tensor::Impl {
@@ -13,8 +15,13 @@ struct Tensor::Impl {
     void* data = nullptr;
     size_t capacity_bytes = 0;
     bool owns = false;
+    // Set for a tensor in a device's memory; data is then its host_data() (null when the host cannot
+    // address it). library keeps the backend's code loaded while the tensor lives.
+    std::shared_ptr<void> library;
+    std::shared_ptr<devmux::IRemoteTensor> remote;
 
     ~Impl() {
+        remote.reset();  // before the library that holds its code
         if (owns)
             std::free(data);
     }
@@ -58,6 +65,13 @@ Tensor::Tensor(const element::Type& type, const Shape& shape, void* host_ptr, co
 
 void Tensor::set_shape(const Shape& shape) {
     OPENVINO_ASSERT(m_impl, "Cannot set the shape of an empty tensor");
+    if (m_impl->remote) {
+        m_impl->remote->set_shape(shape);
+        m_impl->shape = shape;
+        m_impl->data = m_impl->remote->host_data();
+        m_impl->capacity_bytes = m_impl->byte_size();
+        return;
+    }
     const size_t needed = shape_size(shape) * m_impl->type.size();
     if (needed > m_impl->capacity_bytes) {
         OPENVINO_ASSERT(m_impl->owns, "Cannot set shape ", shape, " on a tensor wrapping user memory of ",
@@ -95,7 +109,15 @@ Strides Tensor::get_strides() const {
 
 bool Tensor::is_continuous() const { return m_impl && m_impl->byte_strides.empty(); }
 
-void* Tensor::data() const { return m_impl ? m_impl->data : nullptr; }
+void* Tensor::data() const {
+    if (!m_impl)
+        return nullptr;
+    if (!m_impl->data && m_impl->remote && m_impl->byte_size() != 0)
+        OPENVINO_THROW("The tensor lives in the memory of device '", m_impl->remote->get_device_name(), "' (",
+                       m_impl->remote->get_memory_space(),
+                       "), which the host cannot address: copy it to a host tensor first (copy_to)");
+    return m_impl->data;
+}
 
 void Tensor::check_type(const element::Type& requested) const {
     OPENVINO_ASSERT(m_impl, "The tensor is empty");
@@ -113,6 +135,12 @@ void Tensor::copy_to(ov::Tensor& dst) const {
                     dst.get_element_type(), " tensor");
     if (dst.get_shape() != m_impl->shape)
         dst.set_shape(m_impl->shape);
+    const bool src_on_device = m_impl->remote && !m_impl->data;
+    const bool dst_on_device = dst.m_impl->remote && !dst.m_impl->data;
+    if (src_on_device || dst_on_device) {
+        devmux::copy_tensor(*this, dst);
+        return;
+    }
     if (is_continuous() && dst.is_continuous()) {
         std::memcpy(dst.data(), data(), get_byte_size());
         return;
@@ -137,3 +165,24 @@ void Tensor::copy_to(ov::Tensor& dst) const {
 }
 
 }  // namespace ov
+
+namespace devmux {
+
+ov::RemoteTensor TensorAccess::wrap(const std::shared_ptr<IRemoteTensor>& tensor, const std::shared_ptr<void>& library) {
+    OPENVINO_ASSERT(tensor, "A remote tensor needs a backend tensor, got null");
+    ov::Tensor wrapped;
+    wrapped.m_impl = std::make_shared<ov::Tensor::Impl>();
+    wrapped.m_impl->type = tensor->get_element_type();
+    wrapped.m_impl->shape = tensor->get_shape();
+    wrapped.m_impl->data = tensor->host_data();
+    wrapped.m_impl->capacity_bytes = wrapped.m_impl->byte_size();
+    wrapped.m_impl->library = library;
+    wrapped.m_impl->remote = tensor;
+    return ov::RemoteTensor(wrapped);
+}
+
+std::shared_ptr<IRemoteTensor> TensorAccess::remote(const ov::Tensor& tensor) {
+    return tensor.m_impl ? tensor.m_impl->remote : nullptr;
+}
+
+}  // namespace devmux

@@ -387,6 +387,15 @@ private:
         std::vector<char> marks(m_layers.size(), none);
         for (size_t i = 0; i < m_layers.size(); ++i) {
             if (m_layers[i].type == "Parameter") {
+                // Parameters are built first, before any layer: one that declares inputs (or has edges
+                // into it) would read producers that do not exist yet.
+                if (!m_layers[i].inputs.empty())
+                    fail(describe(m_layers[i]), ": a Parameter has no inputs, but ", m_layers[i].inputs.size(),
+                         m_layers[i].inputs.size() == 1 ? " input port is" : " input ports are", " declared",
+                         m_layers[i].sources.empty() || m_layers[i].sources[0].layer == no_index
+                             ? std::string()
+                             : ov::detail::concat(" and an edge leads into it from layer id=",
+                                                  m_layers[m_layers[i].sources[0].layer].id));
                 marks[i] = done;
                 m_order.push_back(i);
             }
@@ -602,6 +611,9 @@ private:
         for (size_t i = 0; i < layer.sources.size(); ++i) {
             const Source& source = layer.sources[i];
             const auto& producer = m_layers[source.layer].node;
+            if (!producer)  // order_layers builds producers first; kept as a guard against a wrong order
+                fail(describe(layer), ": input port ", layer.inputs[i].id, " reads ",
+                     describe(m_layers[source.layer]), ", which was not built before it");
             if (source.output >= producer->get_output_size())
                 fail(describe(layer), ": input port ", layer.inputs[i].id, " reads output port ",
                      m_layers[source.layer].outputs[source.output].id, " of ", describe(m_layers[source.layer]),

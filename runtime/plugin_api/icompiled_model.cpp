@@ -3,8 +3,35 @@
 
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
+#include "devmux/plugin/iremote_context.hpp"
+#include "openvino/runtime/properties.hpp"
 
 namespace devmux {
+
+std::shared_ptr<IRemoteContext> IPlugin::create_context(const ov::AnyMap&) const {
+    OPENVINO_NOT_IMPLEMENTED("device ", get_device_name(), " cannot create a remote context from parameters");
+}
+
+std::shared_ptr<IRemoteContext> IPlugin::get_default_context(const ov::AnyMap& params) const {
+    const auto id = params.find(ov::device::id.name());
+    std::string name = get_device_name();
+    if (id != params.end()) {
+        ov::Any value = id->second;
+        const std::string text = value.as<std::string>();
+        if (!text.empty())
+            name += "." + text;
+    }
+    return make_host_context(name);
+}
+
+std::shared_ptr<IRemoteContext> ICore::get_default_context(const std::string& device_name) const {
+    OPENVINO_NOT_IMPLEMENTED("This Core gives no default context (asked for device '", device_name, "')");
+}
+
+std::shared_ptr<IRemoteContext> ICompiledModel::get_context() const {
+    OPENVINO_ASSERT(m_plugin, "The compiled model has no plugin to give its context");
+    return m_plugin->get_default_context({});
+}
 
 std::shared_ptr<ICompiledModel> IPlugin::import_model(std::istream&, const ov::AnyMap&) const {
     OPENVINO_NOT_IMPLEMENTED("device ", get_device_name(), " cannot import a compiled model");

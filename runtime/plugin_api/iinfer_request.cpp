@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "devmux/kit/device_event.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "openvino/core/node.hpp"
 
@@ -19,6 +20,24 @@ ov::Tensor allocate_for(const ov::Output<const ov::Node>& port) {
     if (port.get_partial_shape().is_dynamic())
         return {};
     return ov::Tensor(port.get_element_type(), port.get_partial_shape().to_shape());
+}
+
+std::string message_of(const std::exception_ptr& error) {
+    try {
+        std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+        return e.what();
+    } catch (...) {
+        return "an exception that is no std::exception";
+    }
+}
+
+// What wait() reports when the user's callback threw.
+std::exception_ptr callback_failure(const std::exception_ptr& thrown, const std::exception_ptr& inference_error) {
+    std::string text = "The infer request's callback threw: " + message_of(thrown);
+    if (inference_error)
+        text += " (the inference it was told about had failed: " + message_of(inference_error) + ")";
+    return std::make_exception_ptr(ov::Exception(text));
 }
 
 bool shares_a_name(const ov::Output<const ov::Node>& a, const ov::Output<const ov::Node>& b) {
@@ -90,6 +109,23 @@ IAsyncInferRequest::IAsyncInferRequest(const std::shared_ptr<ISyncInferRequest>&
     OPENVINO_ASSERT(request, "An asynchronous infer request needs a synchronous one");
 }
 
+IAsyncInferRequest::IAsyncInferRequest(const std::shared_ptr<ISyncInferRequest>& request,
+                                       std::shared_ptr<kit::CompletionQueue> completions)
+    : IAsyncInferRequest(request) {
+    OPENVINO_ASSERT(completions, "A device-completed infer request needs a completion queue");
+    m_completions = std::move(completions);
+    // Made once: starting an inference copies nothing and allocates nothing.
+    m_finish = [this](std::exception_ptr error) {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        complete(lock, std::move(error));
+    };
+    m_done = [this](std::exception_ptr error) { m_completions->post(m_finish, std::move(error)); };
+}
+
+void IAsyncInferRequest::enqueue_async_job(const std::function<void(std::exception_ptr)>&) {
+    OPENVINO_NOT_IMPLEMENTED("This infer request was made with a completion queue but does not enqueue device work");
+}
+
 IAsyncInferRequest::~IAsyncInferRequest() {
     {
         std::unique_lock<std::mutex> lock(m_mutex);
@@ -114,6 +150,22 @@ void IAsyncInferRequest::infer() {
 void IAsyncInferRequest::run_async_job() { m_sync->infer(); }
 
 void IAsyncInferRequest::start_async() {
+    if (m_completions) {
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            OPENVINO_ASSERT(m_state == State::idle,
+                            "The infer request is busy: an asynchronous inference is in flight");
+            m_state = State::running;
+            m_cancelled = false;
+            m_exception = nullptr;
+        }
+        try {
+            enqueue_async_job(m_done);
+        } catch (...) {
+            m_done(std::current_exception());
+        }
+        return;
+    }
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         OPENVINO_ASSERT(m_state == State::idle, "The infer request is busy: an asynchronous inference is in flight");
@@ -146,23 +198,34 @@ void IAsyncInferRequest::worker_loop() {
             }
             lock.lock();
         }
-        auto callback = m_callback;
-        m_exception = error;
-        // The request is idle again before the callback runs, so the callback may start the next
-        // inference; waiters still wake only once the callback has returned.
-        m_state = State::idle;
-        if (callback) {
-            m_in_callback = true;
-            lock.unlock();
-            try {
-                callback(error);
-            } catch (...) {
-            }
-            lock.lock();
-            m_in_callback = false;
-        }
-        m_cv.notify_all();
+        complete(lock, error);
     }
+}
+
+void IAsyncInferRequest::complete(std::unique_lock<std::mutex>& lock, std::exception_ptr error) {
+    auto callback = m_callback;
+    m_exception = error;
+    // The request is idle again before the callback runs, so the callback may start the next
+    // inference; waiters still wake only once the callback has returned.
+    m_state = State::idle;
+    if (callback) {
+        m_in_callback = true;
+        lock.unlock();
+        std::exception_ptr callback_error;
+        try {
+            callback(error);
+        } catch (...) {
+            callback_error = std::current_exception();
+        }
+        lock.lock();
+        // Kept, not dropped: the next wait() reports it (with the inference's own error, if any).
+        if (callback_error)
+            m_exception = callback_failure(callback_error, error);
+        m_in_callback = false;
+    }
+    // Notified under the lock: a waiter (or the destructor) can only go on once this thread has let go
+    // of the request.
+    m_cv.notify_all();
 }
 
 void IAsyncInferRequest::wait() {

@@ -123,6 +123,25 @@ TEST(HeteroPlugin, UnknownDeviceIsNamed) {
     EXPECT_NE(text.find("'NOPE'"), std::string::npos) << text;
 }
 
+TEST(HeteroPlugin, DynamicShapesAreNamedAsTheCauseNotTheOps) {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{-1, static_cast<int64_t>(N)});
+    x->set_friendly_name("x");
+    x->output(0).set_names({"x"});
+    auto relu = std::make_shared<ov::op::v0::Relu>(x);
+    relu->set_friendly_name("relu");
+    auto model = std::make_shared<ov::Model>(ov::ResultVector{std::make_shared<ov::op::v0::Result>(relu)},
+                                             ov::ParameterVector{x}, "dynamic");
+    ov::Core core;
+    const auto cpu = error_of([&] { core.compile_model(model, "CPU"); });
+    EXPECT_NE(cpu.find("dynamic shape"), std::string::npos) << cpu;
+    const auto text = error_of([&] { core.compile_model(model, "HETERO:CPU"); });
+    EXPECT_NE(text.find("'dynamic' has dynamic shapes"), std::string::npos) << text;
+    EXPECT_NE(text.find("input 'x' (tensor 'x') has dynamic shape [?,16]"), std::string::npos) << text;
+    EXPECT_NE(text.find("relu"), std::string::npos) << text;
+    EXPECT_NE(text.find("reshape the model"), std::string::npos) << text;
+    EXPECT_EQ(text.find("not supported by any"), std::string::npos) << text;
+}
+
 TEST(HeteroPlugin, PrioritiesAsAList) {
     auto core = make_core();
     auto compiled = core->compile_model(small_model(), "HETERO",

@@ -214,6 +214,18 @@ TEST_F(BadIr, UnconnectedInputNamesLayerAndPort) {
                  {"id=2", "'sum'", "input port 1", "not connected"});
 }
 
+TEST_F(BadIr, LayerTurnedIntoAParameterWhileEdgesLeadIntoItNamesTheLayer) {
+    // Found by mutating the head-pose model: a Parameter is built before every other layer, so its
+    // inputs used to be read from producers not built yet (a crash in the reader).
+    expect_names(error_of(replaced(base_ir, "type=\"Add\"", "type=\"Parameter\"")),
+                 {"id=2", "'sum'", "Parameter", "2 input ports are declared", "edge leads into it from layer id=0"});
+}
+
+TEST_F(BadIr, ResultTurnedIntoAParameterNamesTheLayer) {
+    expect_names(error_of(replaced(base_ir, "type=\"Result\"", "type=\"Parameter\"")),
+                 {"id=3", "'out'", "Parameter", "1 input port is declared"});
+}
+
 TEST_F(BadIr, CycleIsRejectedWithTheLayersInIt) {
     const std::string xml = R"(<?xml version="1.0"?>
 <net name="loop" version="11">

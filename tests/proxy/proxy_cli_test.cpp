@@ -50,10 +50,29 @@ TEST(ProxyCli, DevicesCommandShowsEachAliasDevice) {
     EXPECT_THAT(out, HasSubstr("GPU.0\n"));
     EXPECT_THAT(out, HasSubstr(std::string("UUID:       ") + uuid_1));
     EXPECT_THAT(out, HasSubstr("Served by:  VA.0, VB.0"));
-    EXPECT_THAT(out, HasSubstr("Fallbacks:  VB.0, CPU"));
+    EXPECT_THAT(out, HasSubstr("Fallbacks:  VB, CPU"));
     EXPECT_THAT(out, HasSubstr("Compiles on: VA.0 when it runs every op of the model, else HETERO:VA.0,VB.0,CPU"));
     EXPECT_THAT(out, HasSubstr("Served by:  VA.1\n"));
     EXPECT_THAT(out, ::testing::Not(HasSubstr("without devices"))) << "VA and VB serve the alias's devices";
+}
+
+TEST(ProxyCli, DevicesCommandNamesWhatFailed) {
+    core_test::TempDir dir;
+    const std::string xml = write_xml(
+        dir, core_test::plugin_element("BROKEN", dir.file("libmissing.so"), {{"PROXY_CONFIGURATION_ALIAS", "GPU"}}) +
+                 mock("VA", {{"PROXY_CONFIGURATION_ALIAS", "GPU"}}) +
+                 core_test::plugin_element("SILENT", std::string(DEVMUX_BUILD_LIB_DIR) + "/libdevmux_hetero_gate_plugin.so",
+                                           {{"GATE_FAIL_DEVICE_LIST", "the driver is not answering"}}));
+    const std::string out_file = dir.file("out.txt");
+    const std::string command = std::string(DEVMUX_BUILD_BIN_DIR) + "/devmux devices --plugins '" + xml + "' > '" +
+                                out_file + "' 2>&1 </dev/null";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    const std::string out = core_test::read_file(out_file);
+    EXPECT_THAT(out, HasSubstr("Enumeration error: BROKEN: cannot list its devices"));
+    EXPECT_THAT(out, HasSubstr("Failed to list devices:\n  SILENT"));
+    EXPECT_THAT(out, HasSubstr("the driver is not answering"));
 }
 
 }  // namespace

@@ -55,6 +55,20 @@ TEST(ProxyCompile, DeviceServedByOnePluginReturnsThatPluginsCompiledModel) {
     EXPECT_EQ(calls(core, "VB", devmux_mock::query_model_calls), 0);
 }
 
+TEST(ProxyCompile, DefaultContextIsTheHardwareDevicesOrNoneForASharedDevice) {
+    core_test::TempDir dir;
+    ov::Core core(two_vendor_xml(dir));
+    ov::RemoteContext context = core.get_default_context("GPU.1");
+    EXPECT_EQ(context.get_device_name(), "VA.1");
+    EXPECT_EQ(context.get_params().at("MEMORY_SPACE").as<std::string>(), "host");
+    try {
+        core.get_default_context("GPU.0");
+        ADD_FAILURE() << "a device served by two plugins has no one default context";
+    } catch (const ov::NotImplemented& e) {
+        EXPECT_THAT(e.what(), HasSubstr("HETERO:VA.0,VB.0"));
+    }
+}
+
 TEST(ProxyCompile, CompiledThroughTheAliasInfersCorrectly) {
     core_test::TempDir dir;
     ov::Core core(two_vendor_xml(dir));

@@ -9,6 +9,7 @@
 
 using namespace proxy_test;
 using ::testing::AllOf;
+using ::testing::Contains;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
@@ -39,9 +40,15 @@ TEST(ProxyDevices, SharedUuidIsOneDeviceAndPriorityOrdersTheMembers) {
 TEST(ProxyDevices, PrioritiesListTheServingPluginsPrimaryFirst) {
     core_test::TempDir dir;
     ov::Core core(mixed_xml(dir));
-    EXPECT_THAT(priorities_of(core, "GPU.0"), ElementsAre("VB.0", "VA.0"));
-    EXPECT_THAT(priorities_of(core, "GPU.1"), ElementsAre("VB.1")) << "no uuid: VA cannot be shown to see it";
-    EXPECT_THAT(priorities_of(core, "GPU.2"), ElementsAre("VA.1"));
+    // As the reference: the plugins, primary first; the hardware devices are in PROXY_SERVING_DEVICES.
+    EXPECT_THAT(priorities_of(core, "GPU.0"), ElementsAre("VB", "VA"));
+    EXPECT_EQ(core.get_property("GPU.0", ov::device::priorities.name()).as<std::string>(), "VB VA");
+    EXPECT_THAT(priorities_of(core, "GPU.1"), ElementsAre("VB")) << "no uuid: VA cannot be shown to see it";
+    EXPECT_THAT(priorities_of(core, "GPU.2"), ElementsAre("VA"));
+    EXPECT_THAT(core.get_property("GPU.0", "PROXY_SERVING_DEVICES").as<std::vector<std::string>>(),
+                ElementsAre("VB.0", "VA.0"));
+    EXPECT_EQ(core.get_property("GPU.0", "PROXY_COMPILE_TARGET").as<std::string>(), "HETERO:VB.0,VA.0");
+    EXPECT_EQ(core.get_property("GPU.2", "PROXY_COMPILE_TARGET").as<std::string>(), "VA.1");
 }
 
 TEST(ProxyDevices, OtherPropertiesComeFromThePrimary) {
@@ -69,8 +76,9 @@ TEST(ProxyDevices, SettingDevicePrioritiesReordersTheDevices) {
     EXPECT_THAT(core.get_property("GPU", "PROXY_ALIAS_FOR").as<std::vector<std::string>>(), ElementsAre("VA", "VB"));
     // VA first: VA.0 (uuid 1, shared with VB.0), VA.1, then VB.1. The chain still says VB before VA.
     EXPECT_EQ(core.get_property("GPU.1", ov::device::full_name), "vendor A");
-    EXPECT_THAT(priorities_of(core, "GPU.0"), ElementsAre("VB.0", "VA.0"));
-    EXPECT_THAT(priorities_of(core, "GPU.2"), ElementsAre("VB.1"));
+    EXPECT_THAT(priorities_of(core, "GPU.0"), ElementsAre("VB", "VA"));
+    EXPECT_THAT(priorities_of(core, "GPU.2"), ElementsAre("VB"));
+    EXPECT_EQ(core.get_property("GPU.2", "PROXY_COMPILE_TARGET").as<std::string>(), "VB.1");
 }
 
 TEST(ProxyDevices, DeviceIdOnTheAliasSetsTheDefaultDevice) {
@@ -87,7 +95,7 @@ TEST(ProxyDevices, SingleDeviceIsListedWithoutIndex) {
     ov::Core core(write_xml(dir, mock("VA", {{"PROXY_CONFIGURATION_ALIAS", "GPU"}, {"MOCK_UUIDS", uuid_3}}) +
                                      mock("VB", {{"PROXY_CONFIGURATION_ALIAS", "GPU"}, {"MOCK_UUIDS", uuid_3}})));
     EXPECT_THAT(core.get_available_devices(), ElementsAre("GPU"));
-    EXPECT_THAT(priorities_of(core, "GPU"), ElementsAre("VA.0")) << "no fallback configured: the primary alone";
+    EXPECT_THAT(priorities_of(core, "GPU"), ElementsAre("VA")) << "no fallback configured: the primary alone";
 }
 
 TEST(ProxyDevices, MemberThatFailsToLoadIsSkipped) {
@@ -98,6 +106,21 @@ TEST(ProxyDevices, MemberThatFailsToLoadIsSkipped) {
                                      mock("VA", {{"PROXY_CONFIGURATION_ALIAS", "GPU"}, {"MOCK_FULL_NAME", "vendor A"}})));
     EXPECT_THAT(core.get_available_devices(), ElementsAre("GPU"));
     EXPECT_EQ(core.get_property("GPU", ov::device::full_name), "vendor A");
+    // Skipped, not forgotten: the alias reports the failure, and so does a compile that fails.
+    const auto errors = core.get_property("GPU", "PROXY_ENUMERATION_ERRORS").as<std::vector<std::string>>();
+    EXPECT_THAT(errors, Contains(AllOf(HasSubstr("BROKEN"), HasSubstr("cannot list its devices"),
+                                       HasSubstr("libmissing.so"))));
+    EXPECT_THAT(error_of([&] { core.compile_model(core_test::make_model(), "GPU.3"); }),
+                AllOf(HasSubstr("no device 3"), HasSubstr("while enumerating"), HasSubstr("BROKEN")));
+}
+
+TEST(ProxyDevices, UuidThatCannotBeReadIsReported) {
+    core_test::TempDir dir;
+    ov::Core core(mixed_xml(dir));
+    const auto errors = core.get_property("GPU", "PROXY_ENUMERATION_ERRORS").as<std::vector<std::string>>();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_THAT(errors[0], AllOf(HasSubstr("VB.1"), HasSubstr("DEVICE_UUID"), HasSubstr("has no UUID"),
+                                 HasSubstr("not merged")));
 }
 
 TEST(ProxyDevices, AliasWithoutDevicesIsNotListedAndSaysWhy) {

@@ -159,7 +159,8 @@ TEST(ProxyHetero, CrossDeviceFallbackJoinsTheEndOfTheChain) {
     core_test::TempDir dir;
     ov::Core core(cpu_fallback_xml(dir));
     EXPECT_THAT(core.get_available_devices(), ::testing::Contains("GPU"));
-    EXPECT_THAT(priorities_of(core, "GPU"), ElementsAre("VA.0", "CPU"));
+    EXPECT_THAT(priorities_of(core, "GPU"), ElementsAre("VA", "CPU"));
+    EXPECT_EQ(core.get_property("GPU", "PROXY_COMPILE_TARGET").as<std::string>(), "HETERO:VA.0,CPU");
     auto compiled = core.compile_model(split_model(), "GPU");
     EXPECT_THAT(compiled.get_property(ov::execution_devices), ElementsAre("VA.0", "CPU"));
     EXPECT_EQ(calls(core, "VA", devmux_mock::query_model_calls), 1);

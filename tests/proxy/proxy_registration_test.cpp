@@ -77,7 +77,41 @@ TEST(ProxyRegistration, FallbackOnlyEntryBecomesAProxyOverItselfAndItsFallback) 
     ov::Core core(xml);
     EXPECT_THAT(core.get_available_devices(), ElementsAre("ACC", "HOST"));
     // HOST is no member of ACC: it serves the device as a whole, at the end of the chain.
-    EXPECT_THAT(priorities_of(core, "ACC"), ElementsAre("ACC_ov_internal.0", "HOST"));
+    EXPECT_THAT(priorities_of(core, "ACC"), ElementsAre("ACC_ov_internal", "HOST"));
+    EXPECT_EQ(core.get_property("ACC", "PROXY_COMPILE_TARGET").as<std::string>(), "HETERO:ACC_ov_internal.0,HOST");
+}
+
+// A fallback naming an alias that took a plugin's own name means that plugin, as in the reference;
+// the order of the entries in the file does not matter.
+TEST(ProxyRegistration, FallbackToTheAliasMeansThePluginWhoseNameItTook) {
+    const Properties cbd{{"PROXY_CONFIGURATION_ALIAS", "CBD"}, {"PROXY_CONFIGURATION_PRIORITY", "0"},
+                         {"MOCK_UUIDS", uuid_1}, {"MOCK_FULL_NAME", "cbd"}};
+    const Properties dek{{"PROXY_CONFIGURATION_ALIAS", "CBD"}, {"PROXY_CONFIGURATION_FALLBACK", "CBD"},
+                         {"PROXY_CONFIGURATION_PRIORITY", "1"}, {"MOCK_UUIDS", uuid_1}, {"MOCK_FULL_NAME", "dek"}};
+    for (const bool dek_first : {false, true}) {
+        SCOPED_TRACE(dek_first ? "DEK first in the file" : "CBD first in the file");
+        core_test::TempDir dir;
+        ov::Core core(write_xml(dir, dek_first ? mock("DEK", dek) + mock("CBD", cbd) : mock("CBD", cbd) + mock("DEK", dek)));
+        EXPECT_THAT(core.get_available_devices(), ElementsAre("CBD"));
+        EXPECT_THAT(core.get_property("CBD", "PROXY_ALIAS_FOR").as<std::vector<std::string>>(),
+                    ElementsAre("CBD_ov_internal", "DEK"));
+        EXPECT_THAT(priorities_of(core, "CBD"), ElementsAre("DEK", "CBD_ov_internal"));
+        EXPECT_EQ(core.get_property("CBD", "PROXY_COMPILE_TARGET").as<std::string>(), "HETERO:DEK.0,CBD_ov_internal.0");
+        EXPECT_EQ(core.get_property("CBD", ov::device::full_name), "dek") << "DEK heads the chain: the primary";
+    }
+}
+
+TEST(ProxyRegistrationErrors, FallbackToAnAliasThatTookNoPluginsNameIsRefused) {
+    core_test::TempDir dir;
+    const auto xml = write_xml(dir, mock("VA", {{"PROXY_CONFIGURATION_ALIAS", "GPU"}, {"PROXY_CONFIGURATION_FALLBACK", "GPU"}}));
+    EXPECT_THAT(error_of([&] { ov::Core core(xml); }),
+                AllOf(HasSubstr(xml), HasSubstr("'VA'"), HasSubstr("names the alias 'GPU'")));
+}
+
+TEST(ProxyRegistrationErrors, PluginWhoseNameTheAliasTookCannotFallBackToItself) {
+    core_test::TempDir dir;
+    const auto xml = write_xml(dir, mock("GPU", {{"PROXY_CONFIGURATION_ALIAS", "GPU"}, {"PROXY_CONFIGURATION_FALLBACK", "GPU"}}));
+    EXPECT_THAT(error_of([&] { ov::Core core(xml); }), AllOf(HasSubstr("'GPU'"), HasSubstr("names the plugin itself")));
 }
 
 TEST(ProxyRegistration, RegisterPluginJoinsAnAliasLikeAnXmlEntry) {
@@ -168,7 +202,7 @@ TEST(ProxyRegistration, FallbackLinksExtendOneChain) {
                                                     {"PROXY_CONFIGURATION_PRIORITY", "0"}, {"MOCK_UUIDS", uuid_1}}) +
                                         mock("VC", {{"PROXY_CONFIGURATION_ALIAS", "GPU"}, {"MOCK_UUIDS", uuid_1}}));
     ov::Core core(xml);
-    EXPECT_THAT(priorities_of(core, "GPU"), ElementsAre("VA.0", "VB.0", "VC.0"));
+    EXPECT_THAT(priorities_of(core, "GPU"), ElementsAre("VA", "VB", "VC"));
 }
 
 }  // namespace

@@ -50,18 +50,26 @@ void print_alias_device(ov::Core& core, const std::string& device, std::ostream&
     try {
         const auto members = core.get_property(device, "PROXY_ALIAS_FOR").as<std::vector<std::string>>();
         const auto serving = core.get_property(device, "PROXY_SERVING_DEVICES").as<std::vector<std::string>>();
+        // The plugins, primary first; the hardware devices are in the compile target.
         const auto chain = core.get_property(device, ov::device::priorities.name()).as<std::vector<std::string>>();
         const std::string target = core.get_property(device, "PROXY_COMPILE_TARGET").as<std::string>();
+        const auto errors = core.get_property(device, "PROXY_ENUMERATION_ERRORS").as<std::vector<std::string>>();
         out << "  Alias for:  " << joined(members) << "\n";
         out << "  Served by:  " << joined(serving) << "\n";
         out << "  Primary:    " << (chain.empty() ? std::string("-") : chain.front()) << "\n";
         out << "  Fallbacks:  "
             << (chain.size() > 1 ? joined(std::vector<std::string>(chain.begin() + 1, chain.end())) : std::string("none"))
             << "\n";
-        if (chain.size() > 1)
-            out << "  Compiles on: " << chain.front() << " when it runs every op of the model, else " << target << "\n";
-        else
+        const std::string hetero = "HETERO:";
+        if (target.compare(0, hetero.size(), hetero) == 0) {
+            const std::string primary_device = target.substr(hetero.size(), target.find(',') - hetero.size());
+            out << "  Compiles on: " << primary_device << " when it runs every op of the model, else " << target
+                << "\n";
+        } else {
             out << "  Compiles on: " << target << " (straight to the hardware device)\n";
+        }
+        for (const auto& error : errors)
+            out << "  Enumeration error: " << error << "\n";
     } catch (const ov::Exception& e) {
         out << "  Alias:      (error: " << e.what() << ")\n";
     }
@@ -118,7 +126,16 @@ void run_devices(const Options& /*options*/, ov::Core& core, std::ostream& out) 
     }
     header = false;
     for (const auto& plugin : plugins) {
-        if (plugin.failed || plugins_with_devices.count(plugin.name))
+        if (plugin.failed || plugin.devices_error.empty())
+            continue;
+        if (!header)
+            out << "\nFailed to list devices:\n";
+        header = true;
+        out << "  " << plugin.name << "  " << library_text(plugin) << "\n    " << plugin.devices_error << "\n";
+    }
+    header = false;
+    for (const auto& plugin : plugins) {
+        if (plugin.failed || !plugin.devices_error.empty() || plugins_with_devices.count(plugin.name))
             continue;
         if (!header)
             out << "\nRegistered plugins without devices:\n";

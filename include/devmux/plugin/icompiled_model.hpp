@@ -12,6 +12,7 @@
 namespace devmux {
 
 class IPlugin;
+class IRemoteContext;
 class ISyncInferRequest;
 class IAsyncInferRequest;
 
@@ -35,6 +36,9 @@ public:
     virtual std::shared_ptr<const ov::Model> get_runtime_model() const = 0;
     virtual void set_property(const ov::AnyMap& properties) = 0;
     virtual ov::Any get_property(const std::string& name) const = 0;
+    /// @brief The context the compiled model runs in: where its tensors live (HETERO asks the producing
+    /// subgraph's compiled model for each boundary tensor). Default: the plugin's default context.
+    virtual std::shared_ptr<IRemoteContext> get_context() const;
 
 private:
     std::vector<ov::Output<const ov::Node>> m_inputs;

@@ -18,6 +18,9 @@
 namespace devmux {
 
 class ICompiledModel;
+namespace kit {
+class CompletionQueue;
+}
 
 /// @brief The state of one variable of a stateful model, as one infer request holds it.
 class IVariableState {
@@ -75,10 +78,17 @@ private:
 /// @brief The request applications use: runs a sync request in the caller's thread (infer) or on a
 /// worker thread of its own (start_async), and reports completion through wait and the callback.
 ///
-/// Plugins with their own pipelines (HETERO) derive from it and override run_async_job().
+/// Plugins with their own pipelines (HETERO) derive from it and override run_async_job(). Devices that
+/// signal completion use the constructor taking a kit::CompletionQueue and override enqueue_async_job().
 class IAsyncInferRequest {
 public:
     explicit IAsyncInferRequest(const std::shared_ptr<ISyncInferRequest>& request);
+    /// @brief A request completed by its device: start_async() calls enqueue_async_job() in the caller's
+    /// thread and returns; the backend calls the `done` it was given once the device has finished (from
+    /// its event callback, any thread); @p completions (one per device, shared by its requests) then
+    /// runs the user's callback and wakes wait(). No thread is held per request while the device runs.
+    IAsyncInferRequest(const std::shared_ptr<ISyncInferRequest>& request,
+                       std::shared_ptr<kit::CompletionQueue> completions);
     virtual ~IAsyncInferRequest();
 
     virtual void infer();
@@ -103,6 +113,10 @@ public:
 protected:
     /// @brief The work of one asynchronous inference; runs on the worker thread. Default: m_sync->infer().
     virtual void run_async_job();
+    /// @brief For a request made with a CompletionQueue: enqueues one inference on the device and returns
+    /// without waiting; @p done must be called exactly once when the device has finished, with its
+    /// error or null (a throw from here counts as done with that error). Default: ov::NotImplemented.
+    virtual void enqueue_async_job(const std::function<void(std::exception_ptr)>& done);
     /// @brief Throws ov::Exception when a job is in flight (tensors must not change under it).
     void check_not_busy() const;
 
@@ -110,6 +124,8 @@ protected:
 
 private:
     void worker_loop();
+    /// Ends the inference in flight with @p error: idle, the user's callback, then the waiters woken.
+    void complete(std::unique_lock<std::mutex>& lock, std::exception_ptr error);
 
     enum class State { idle, queued, running };
     // m_mutex guards every member below and the worker's creation; m_cv signals
@@ -123,6 +139,10 @@ private:
     std::exception_ptr m_exception;
     std::function<void(std::exception_ptr)> m_callback;
     std::thread m_worker;
+    // Device-completed requests: set at construction, never changed.
+    std::shared_ptr<kit::CompletionQueue> m_completions;
+    std::function<void(std::exception_ptr)> m_done;    // handed to enqueue_async_job: posts m_finish
+    std::function<void(std::exception_ptr)> m_finish;  // runs on the completion thread
 };
 
 }  // namespace devmux

@@ -19,6 +19,7 @@ constexpr uint32_t plugin_api_version = 1;
 
 class ICompiledModel;
 class ICore;
+class IRemoteContext;
 
 /// @brief A device plugin: what every backend (CPU, OPENCL, VULKAN, HETERO, ...) implements.
 ///
@@ -42,6 +43,11 @@ public:
     virtual void set_property(const ov::AnyMap& properties) = 0;
     /// @brief `arguments` may hold ov::device::id to ask about one device of several.
     virtual ov::Any get_property(const std::string& name, const ov::AnyMap& arguments) const = 0;
+    /// @brief A context on the device from backend parameters. Default: ov::NotImplemented.
+    virtual std::shared_ptr<IRemoteContext> create_context(const ov::AnyMap& params) const;
+    /// @brief The device's default context (`params` may hold ov::device::id). Default: a host-memory
+    /// context (memory space "host") named after the device, right for devices that compute in host memory.
+    virtual std::shared_ptr<IRemoteContext> get_default_context(const ov::AnyMap& params) const;
 
     /// @brief The name this plugin is registered under (e.g. "CPU").
     const std::string& get_device_name() const { return m_device_name; }
@@ -72,6 +78,8 @@ public:
     virtual ov::Any get_property(const std::string& device_name, const std::string& name,
                                  const ov::AnyMap& arguments) const = 0;
     virtual std::vector<std::string> get_available_devices() const = 0;
+    /// @brief The default context of a device, as Core::get_default_context gives it.
+    virtual std::shared_ptr<IRemoteContext> get_default_context(const std::string& device_name) const;
 };
 
 }  // namespace devmux

@@ -10,6 +10,7 @@
 #include "openvino/core/model.hpp"
 #include "openvino/runtime/infer_request.hpp"
 #include "openvino/runtime/properties.hpp"
+#include "openvino/runtime/remote_context.hpp"
 
 namespace devmux {
 class ICompiledModel;
@@ -83,6 +84,9 @@ public:
 
     /// @brief A property of the compiled model, e.g. ov::supported_properties or ov::model_name.
     Any get_property(const std::string& name) const;
+
+    /// @brief The context the compiled model runs in: where its device's tensors live.
+    RemoteContext get_context() const;
 
     /// @brief A property of the compiled model, typed, e.g. `get_property(ov::num_streams)`.
     template <typename T, PropertyMutability mutability>

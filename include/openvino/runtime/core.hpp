@@ -13,6 +13,7 @@
 #include "openvino/runtime/common.hpp"
 #include "openvino/runtime/compiled_model.hpp"
 #include "openvino/runtime/properties.hpp"
+#include "openvino/runtime/remote_context.hpp"
 #include "openvino/runtime/tensor.hpp"
 
 namespace devmux {
@@ -99,6 +100,16 @@ public:
     /// @brief Reads a model from its XML text and weights and compiles it for a device.
     CompiledModel compile_model(const std::string& model, const ov::Tensor& weights, const std::string& device_name,
                                 const AnyMap& properties = {});
+
+    /// @brief Compiles a model on the device of @p context (its device name says which).
+    CompiledModel compile_model(const std::shared_ptr<const ov::Model>& model, const RemoteContext& context,
+                                const AnyMap& properties = {});
+
+    /// @brief A context on a device from backend parameters (ov::NotImplemented where the device has none).
+    RemoteContext create_context(const std::string& device_name, const AnyMap& remote_properties);
+
+    /// @brief The device's default context: its tensors live where the device computes ("host" for CPU).
+    RemoteContext get_default_context(const std::string& device_name);
 
     /// @brief Re-creates a compiled model written by CompiledModel::export_model.
     CompiledModel import_model(std::istream& model_stream, const std::string& device_name,

@@ -7,6 +7,10 @@
 #include "openvino/core/shape.hpp"
 #include "openvino/core/type/element_type.hpp"
 
+namespace devmux {
+struct TensorAccess;  // the runtime's link between a Tensor and a device's remote tensor
+}
+
 namespace ov {
 
 class Tensor;
@@ -57,6 +61,7 @@ public:
     struct Impl;
 
 private:
+    friend struct ::devmux::TensorAccess;
     void check_type(const element::Type& requested) const;
     std::shared_ptr<Impl> m_impl;
 };

@@ -27,6 +27,11 @@ typedef size_t (*devmux_gate_in_flight_fn)(const char* device);
 
 namespace devmux_gate {
 constexpr const char* compile_model_calls = "GATE_COMPILE_MODEL_CALLS";
+/// Write-only: a memory space name; the device's contexts then hand out tensors "in" that space
+/// (host bytes underneath), so HETERO must copy boundary tensors to and from the device.
+constexpr const char* memory_space = "GATE_MEMORY_SPACE";
+/// Write-only: when set, available_devices throws this text (a device that cannot list its devices).
+constexpr const char* fail_device_list = "GATE_FAIL_DEVICE_LIST";
 #ifdef DEVMUX_BUILD_LIB_DIR
 inline const char* library_path() { return DEVMUX_BUILD_LIB_DIR "/libdevmux_hetero_gate_plugin.so"; }
 #endif

@@ -10,6 +10,7 @@
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
+#include "devmux/plugin/iremote_context.hpp"
 #include "devmux/plugin/reference_executor.hpp"
 #include "gate_control.hpp"
 #include "openvino/core/except.hpp"
@@ -58,6 +59,43 @@ void leave_gate(const std::string& device) {
         ++gate.finished;
     g_changed.notify_all();
 }
+
+// GATE_MEMORY_SPACE: the device pretends its tensors live in a memory of its own (they are host
+// bytes, so its kernels still read them), which makes HETERO copy boundaries to and from it.
+class GateTensor : public devmux::IRemoteTensor {
+public:
+    GateTensor(const ov::element::Type& type, const ov::Shape& shape, std::string device, std::string space)
+        : m_tensor(type, shape), m_device(std::move(device)), m_space(std::move(space)) {}
+    const ov::element::Type& get_element_type() const override { return m_tensor.get_element_type(); }
+    const ov::Shape& get_shape() const override { return m_tensor.get_shape(); }
+    const std::string& get_device_name() const override { return m_device; }
+    const std::string& get_memory_space() const override { return m_space; }
+    ov::AnyMap get_params() const override { return {{devmux::memory_space_key, m_space}}; }
+    void* host_data() const override { return m_tensor.data(); }
+    void copy_to_host(ov::Tensor& dst) const override { m_tensor.copy_to(dst); }
+    void copy_from_host(const ov::Tensor& src) override { src.copy_to(m_tensor); }
+
+private:
+    mutable ov::Tensor m_tensor;
+    std::string m_device;
+    std::string m_space;
+};
+
+class GateContext : public devmux::IRemoteContext {
+public:
+    GateContext(std::string device, std::string space) : m_device(std::move(device)), m_space(std::move(space)) {}
+    const std::string& get_device_name() const override { return m_device; }
+    const std::string& get_memory_space() const override { return m_space; }
+    ov::AnyMap get_property() const override { return {{devmux::memory_space_key, m_space}}; }
+    std::shared_ptr<devmux::IRemoteTensor> create_tensor(const ov::element::Type& type, const ov::Shape& shape,
+                                                         const ov::AnyMap&) override {
+        return std::make_shared<GateTensor>(type, shape, m_device, m_space);
+    }
+
+private:
+    std::string m_device;
+    std::string m_space;
+};
 
 class GateCompiledModel : public devmux::ICompiledModel {
 public:
@@ -148,8 +186,23 @@ public:
     }
 
     void set_property(const ov::AnyMap& properties) override {
-        for (const auto& kv : properties)
-            check_key(kv.first);
+        for (const auto& kv : properties) {
+            ov::Any value = kv.second;
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (kv.first == memory_space)
+                m_memory_space = value.as<std::string>();
+            else if (kv.first == fail_device_list)
+                m_device_list_error = value.as<std::string>();
+            else
+                check_key(kv.first);
+        }
+    }
+
+    std::shared_ptr<devmux::IRemoteContext> get_default_context(const ov::AnyMap& params) const override {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_memory_space.empty())
+            return IPlugin::get_default_context(params);
+        return std::make_shared<GateContext>(get_device_name(), m_memory_space);
     }
 
     ov::Any get_property(const std::string& name, const ov::AnyMap&) const override {
@@ -159,8 +212,12 @@ public:
                                                  ov::PropertyName(ov::device::full_name),
                                                  ov::PropertyName(ov::device::capabilities),
                                                  {compile_model_calls, ov::PropertyMutability::RO}};
-        if (name == ov::available_devices.name())
+        if (name == ov::available_devices.name()) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            if (!m_device_list_error.empty())
+                OPENVINO_THROW("GATE ", get_device_name(), ": ", m_device_list_error);
             return std::vector<std::string>{};
+        }
         if (name == ov::device::full_name.name())
             return std::string("devmux gate test device");
         if (name == ov::device::capabilities.name())
@@ -180,8 +237,10 @@ private:
                         "GATE ", get_device_name(), ": unknown property '", key, "'");
     }
 
-    mutable std::mutex m_mutex;  // guards m_compile_calls
+    mutable std::mutex m_mutex;  // guards m_compile_calls, m_memory_space and m_device_list_error
     mutable size_t m_compile_calls = 0;
+    std::string m_memory_space;       // empty: host memory
+    std::string m_device_list_error;  // set: available_devices throws it
 };
 
 }  // namespace
