@@ -245,7 +245,7 @@ ov::CompiledModel CoreImpl::import(std::istream& model, const std::string& devic
     // Every plugin's export starts with one header (devmux/kit/export_format.hpp). The versions are
     // checked here, naming the device; the importing plugin checks that the header names it. An alias
     // reads the header itself, once it knows the device asked for (proxy/plugin.cpp).
-    const bool alias = std::dynamic_pointer_cast<proxy::ProxyPlugin>(target.plugin->plugin) != nullptr;
+    const bool alias = proxy_config(target.parsed.device_name).has_value();
     if (!alias && model.tellg() != std::istream::pos_type(-1)) {
         const std::string who = "import_model on device '" + device_name + "'";
         const auto header = kit::peek_export_header(model, who);
