@@ -221,6 +221,34 @@ TEST(KitPlanConcat, ProducersWriteIntoTheirSliceWhenNothingVariesBeforeTheAxis) 
         EXPECT_EQ(got[i], std::max(expected[i], 0.0f)) << i;
 }
 
+TEST(KitPlanConcat, SlicesOfAModelOutputFollowAReplacedOutputTensor) {
+    auto a = param(ov::element::f32, {1, 2, 3}, "a");
+    auto b = param(ov::element::f32, {1, 4, 3}, "b");
+    auto concat = std::make_shared<ov::op::v0::Concat>(ov::OutputVector{relu(a, "ra"), relu(b, "rb")}, 1);
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{concat}, ov::ParameterVector{a, b});
+    TestKernels kernels;
+    auto plan = kit::build_plan(model, kernels, options_for());
+    ASSERT_EQ(plan->steps.size(), 2u) << "ra and rb write straight into the user's output";
+    const size_t out_value = plan->output_values[0];
+    EXPECT_EQ(plan->values[out_value].kind, kit::ValueKind::Output);
+    EXPECT_EQ(plan->values[output_value(*plan, "rb")].root, out_value);
+
+    kit::PlanRequest request(plan);
+    const auto at = random_f32({1, 2, 3}, 16, -1.0f, 1.0f), bt = random_f32({1, 4, 3}, 17, -1.0f, 1.0f);
+    std::vector<float> expected = floats(at);
+    const auto bv = floats(bt);
+    expected.insert(expected.end(), bv.begin(), bv.end());
+    for (auto& v : expected)
+        v = std::max(v, 0.0f);
+    ov::Tensor first(ov::element::f32, {1, 6, 3}), second(ov::element::f32, {1, 6, 3});
+    request.run({at, bt}, {first}, kit::ExecContext{}, false);
+    EXPECT_EQ(floats(first), expected);
+    std::fill_n(first.data<float>(), first.get_size(), -7.0f);
+    request.run({at, bt}, {second}, kit::ExecContext{}, false);
+    EXPECT_EQ(floats(second), expected);
+    EXPECT_EQ(first.data<float>()[0], -7.0f) << "the old output tensor is no longer written";
+}
+
 TEST(KitPlanConcat, RowsInterleavedAcrossTheAxisKeepTheCopy) {
     auto model = concat_model(1, {2, 3}, {2, 5});  // two rows each: slices are not contiguous
     TestKernels kernels;
