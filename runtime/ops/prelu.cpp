@@ -146,7 +146,7 @@ bool PRelu::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
         Tensor& out = devmux::ref::prepare_output(outputs, 0, type, data_shape);
         const T* x = data.data<T>();
         T* y = out.data<T>();
-        devmux::ref::for_each_broadcast<2>(
+        devmux::ref::for_each_broadcast_ref<2>(
             data_shape, {data_shape, slope_shape}, [&](size_t o, const std::array<size_t, 2>& i) {
                 const C v = static_cast<C>(x[i[0]]);
                 y[o] = v < C(0) ? static_cast<T>(devmux::ref::wrap_mul(v, s[i[1]])) : x[i[0]];

@@ -143,7 +143,7 @@ bool evaluate_binary(const ov::Node& node, const ov::op::AutoBroadcastSpec& auto
             for (size_t i = 0; i < n; ++i)
                 po[i] = static_cast<T>(fn(static_cast<C>(pa[i]), static_cast<C>(pb[i])));
         } else {
-            for_each_broadcast<2>(out_shape, {a_shape, b_shape}, [&](size_t o, const std::array<size_t, 2>& i) {
+            for_each_broadcast_ref<2>(out_shape, {a_shape, b_shape}, [&](size_t o, const std::array<size_t, 2>& i) {
                 po[o] = static_cast<T>(fn(static_cast<C>(pa[i[0]]), static_cast<C>(pb[i[1]])));
             });
         }
