@@ -24,7 +24,6 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
     for (const auto& output : outputs())
         output_types.push_back(output.get_element_type());
     m_plan = build_plan(prepared, input_types, output_types);
-    m_pool = std::make_unique<ThreadPool>(m_config.threads());
 }
 
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {
@@ -40,7 +39,7 @@ void CompiledModel::export_model(std::ostream& stream) const {
     writer.finish();
 }
 
-std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const { return m_plan.model; }
+std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const { return m_plan->model; }
 
 void CompiledModel::set_property(const ov::AnyMap& properties) {
     std::string keys;

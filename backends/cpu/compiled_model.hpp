@@ -7,15 +7,15 @@
 #include "config.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "exec_plan.hpp"
-#include "thread_pool.hpp"
 
 namespace devmux {
 namespace cpu {
 
 class Plugin;
 
-/// A model compiled for the CPU: the prepared graph, its execution plan and the thread pool its requests
-/// share. Immutable after construction, so every method is safe from several threads.
+/// A model compiled for the CPU: the prepared graph and its execution plan, shared read-only by its
+/// requests (each request has its own arena and thread pool). Immutable after construction, so every
+/// method is safe from several threads.
 class CompiledModel : public ICompiledModel {
 public:
     /// Prepares and plans `model`; throws ov::Exception for dynamic shapes or ops without a kernel.
@@ -30,16 +30,15 @@ public:
     void set_property(const ov::AnyMap& properties) override;
     ov::Any get_property(const std::string& name) const override;
 
-    const ExecutionPlan& plan() const { return m_plan; }
+    const kit::ExecutionPlan& plan() const { return *m_plan; }
+    const std::shared_ptr<const kit::ExecutionPlan>& plan_ptr() const { return m_plan; }
     const Config& config() const { return m_config; }
-    ThreadPool& pool() const { return *m_pool; }
 
 private:
     Config m_config;
     std::shared_ptr<const ov::Model> m_source;  // a clone of the user's model, for export
     std::string m_model_name;
-    ExecutionPlan m_plan;
-    std::unique_ptr<ThreadPool> m_pool;
+    std::shared_ptr<const kit::ExecutionPlan> m_plan;
 };
 
 /// The plugin name in the header of the CPU plugin's exports (devmux/kit/export_format.hpp).

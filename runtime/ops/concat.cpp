@@ -88,8 +88,7 @@ bool Concat::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     const Shape& first = inputs[0].get_shape();
     const auto rank = static_cast<int64_t>(first.size());
     const auto axis = static_cast<size_t>(devmux::ref::normalize_axis(*this, m_axis, rank));
-    Shape out_shape = first;
-    out_shape[axis] = 0;
+    size_t axis_total = 0;
     for (const auto& in : inputs) {
         const Shape& s = in.get_shape();
         OPENVINO_ASSERT(s.size() == first.size(), devmux::ref::describe(*this), ": inputs of shapes ", first, " and ",
@@ -97,13 +96,24 @@ bool Concat::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
         for (size_t d = 0; d < s.size(); ++d)
             OPENVINO_ASSERT(d == axis || s[d] == first[d], devmux::ref::describe(*this), ": inputs of shapes ", first,
                             " and ", s, " differ outside axis ", axis);
-        out_shape[axis] += s[axis];
+        axis_total += s[axis];
     }
     const auto& type = inputs[0].get_element_type();
-    auto& out = devmux::ref::prepare_output(outputs, 0, type, out_shape);
+    // An output that already has the result's type and shape is used as it is, without building the
+    // shape (an allocation) on every call.
+    bool fits = !outputs.empty() && outputs[0] && outputs[0].get_element_type() == type &&
+                outputs[0].get_shape().size() == first.size();
+    for (size_t d = 0; fits && d < first.size(); ++d)
+        fits = outputs[0].get_shape()[d] == (d == axis ? axis_total : first[d]);
+    if (!fits) {
+        Shape out_shape = first;
+        out_shape[axis] = axis_total;
+        devmux::ref::prepare_output(outputs, 0, type, out_shape);
+    }
+    auto& out = outputs[0];
 
     // Row-major: every input contributes one contiguous chunk per index of the axes before `axis`.
-    const size_t outer = devmux::ref::product(out_shape, 0, axis);
+    const size_t outer = devmux::ref::product(first, 0, axis);
     auto* dst = static_cast<char*>(out.data());
     for (size_t o = 0; o < outer; ++o) {
         for (const auto& in : inputs) {

@@ -77,15 +77,30 @@ bool FakeQuantize::evaluate(TensorVector& outputs, const TensorVector& inputs) c
     if (m_levels < 2)
         OPENVINO_THROW(describe(*this), ": attribute 'levels' must be at least 2, got ", m_levels);
     const auto type = inputs[0].get_element_type();
-    std::array<Shape, 5> shapes;
-    Shape out_shape = inputs[0].get_shape();
+    const std::array<std::reference_wrapper<const Shape>, 5> shapes{inputs[0].get_shape(), inputs[1].get_shape(),
+                                                                    inputs[2].get_shape(), inputs[3].get_shape(),
+                                                                    inputs[4].get_shape()};
+    // The ranges usually broadcast to the data (per tensor or per channel): the output is then the data's
+    // shape, taken without building a broadcast shape (allocations on every call).
+    const Shape& data_shape = shapes[0].get();
+    bool data_shaped = m_auto_broadcast.m_type == op::AutoBroadcastType::NUMPY;
+    for (size_t i = 1; i < 5 && data_shaped; ++i) {
+        const Shape& s = shapes[i].get();
+        data_shaped = s.size() <= data_shape.size();
+        for (size_t d = 0; d < s.size() && data_shaped; ++d)
+            data_shaped = s[d] == 1 || s[d] == data_shape[data_shape.size() - s.size() + d];
+    }
+    Shape merged;
     for (size_t i = 0; i < 5; ++i) {
         if (inputs[i].get_element_type() != type)
             OPENVINO_THROW(describe(*this), ": input '", input_names[i], "' has element type ",
                            inputs[i].get_element_type(), ", but 'data' has ", type);
-        shapes[i] = inputs[i].get_shape();
-        out_shape = devmux::ref::infer_broadcast_shape(*this, out_shape, shapes[i], m_auto_broadcast).to_shape();
+        if (!data_shaped)
+            merged = devmux::ref::infer_broadcast_shape(*this, i == 0 ? data_shape : merged, shapes[i].get(),
+                                                        m_auto_broadcast)
+                         .to_shape();
     }
+    const Shape& out_shape = data_shaped ? data_shape : merged;
     return devmux::ref::dispatch_real(type, [&](auto tag) {
         using T = typename decltype(tag)::storage;
         using C = typename decltype(tag)::compute;
@@ -97,7 +112,7 @@ bool FakeQuantize::evaluate(TensorVector& outputs, const TensorVector& inputs) c
         const T* oh = inputs[4].data<T>();
         T* y = out.data<T>();
         const C levels_minus_one = static_cast<C>(m_levels - 1);
-        devmux::ref::for_each_broadcast<5>(out_shape, shapes, [&](size_t o, const std::array<size_t, 5>& i) {
+        devmux::ref::for_each_broadcast_ref<5>(out_shape, shapes, [&](size_t o, const std::array<size_t, 5>& i) {
             y[o] = static_cast<T>(quantize(static_cast<C>(x[i[0]]), static_cast<C>(il[i[1]]), static_cast<C>(ih[i[2]]),
                                            static_cast<C>(ol[i[3]]), static_cast<C>(oh[i[4]]), levels_minus_one));
         });

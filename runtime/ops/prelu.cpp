@@ -32,6 +32,50 @@ PartialShape effective_slope_shape(const PartialShape& data, const PartialShape&
 Shape effective_slope_shape(const Shape& data, const Shape& slope) {
     return effective_slope_shape(PartialShape(data), PartialShape(slope)).to_shape();
 }
+
+// The slopes models use (one value, or one per channel): a direct loop with no broadcast walk and no
+// temporary, so that a plan falling back to evaluate() allocates nothing per inference. Returns 0 when
+// the slope has another shape (the general path handles it), 1 when done, -1 for unsupported types.
+int evaluate_per_channel(TensorVector& outputs, const Tensor& data, const Tensor& slope) {
+    const Shape& data_shape = data.get_shape();
+    const Shape& slope_shape = slope.get_shape();
+    const size_t n = shape_size(data_shape);
+    size_t outer = 0, channels = 0, inner = 0;
+    if (slope.get_size() == 1 && slope_shape.size() <= data_shape.size()) {
+        outer = 1, channels = 1, inner = n;
+    } else if (slope_shape.size() == 1 && data_shape.size() >= 2 && slope_shape[0] == data_shape[1]) {
+        outer = data_shape[0], channels = data_shape[1], inner = devmux::ref::product(data_shape, 2, data_shape.size());
+    } else if (slope_shape.size() == 1 && data_shape.size() == 1 && slope_shape[0] == data_shape[0]) {
+        outer = 1, channels = n, inner = 1;
+    } else {
+        return 0;
+    }
+    const auto type = data.get_element_type();
+    bool done = false;
+    devmux::ref::dispatch_numeric(type, [&](auto tag) {
+        using T = typename decltype(tag)::storage;
+        using C = typename decltype(tag)::compute;
+        devmux::ref::dispatch_numeric(slope.get_element_type(), [&](auto slope_tag) {
+            using S = typename decltype(slope_tag)::storage;
+            using SC = typename decltype(slope_tag)::compute;
+            Tensor& out = devmux::ref::prepare_output(outputs, 0, type, data_shape);
+            const T* x = data.data<T>();
+            const S* p = slope.data<S>();
+            T* y = out.data<T>();
+            for (size_t o = 0; o < outer; ++o)
+                for (size_t c = 0; c < channels; ++c) {
+                    const C s = static_cast<C>(static_cast<SC>(p[c]));
+                    const size_t base = (o * channels + c) * inner;
+                    for (size_t i = base; i < base + inner; ++i) {
+                        const C v = static_cast<C>(x[i]);
+                        y[i] = v < C(0) ? static_cast<T>(devmux::ref::wrap_mul(v, s)) : x[i];
+                    }
+                }
+            done = true;
+        });
+    });
+    return done ? 1 : -1;
+}
 }  // namespace
 
 PRelu::PRelu(const Output<Node>& data, const Output<Node>& slope) : Op({data, slope}) {
@@ -76,6 +120,8 @@ bool PRelu::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     const Tensor& data = inputs[0];
     const Tensor& slope = inputs[1];
     const auto type = data.get_element_type();
+    if (const auto fast = evaluate_per_channel(outputs, data, slope))
+        return fast > 0;
     const Shape data_shape = data.get_shape();
     const Shape slope_shape = effective_slope_shape(data_shape, slope.get_shape());
     Shape merged;
@@ -100,7 +146,7 @@ bool PRelu::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
         Tensor& out = devmux::ref::prepare_output(outputs, 0, type, data_shape);
         const T* x = data.data<T>();
         T* y = out.data<T>();
-        devmux::ref::for_each_broadcast<2>(
+        devmux::ref::for_each_broadcast_ref<2>(
             data_shape, {data_shape, slope_shape}, [&](size_t o, const std::array<size_t, 2>& i) {
                 const C v = static_cast<C>(x[i[0]]);
                 y[o] = v < C(0) ? static_cast<T>(devmux::ref::wrap_mul(v, s[i[1]])) : x[i[0]];

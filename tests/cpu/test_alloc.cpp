@@ -91,6 +91,20 @@ TEST(CpuAllocations, SqueezeNetInferAllocatesNothingAfterTheFirstRun) {
     EXPECT_EQ(allocations_during([&] { request->infer(); }), 0u);
 }
 
+TEST(CpuAllocations, SharedModelsInferAllocateNothingAfterTheFirstRun) {
+    // Ops without an optimised kernel run the kit's reference kernel (their evaluate(): PRelu in
+    // landmarks, FakeQuantize in the INT8 gaze model); that must not allocate per inference either.
+    for (const char* xml : {"vehicle-attributes-recognition-barrier-0039/vehicle-attributes-recognition-barrier-0039.xml",
+                            "landmarks-regression-retail-0009/FP32/landmarks-regression-retail-0009.xml",
+                            "landmarks-regression-retail-0009/FP16/landmarks-regression-retail-0009.xml",
+                            "gaze-estimation-adas-0002/FP16-INT8/gaze-estimation-adas-0002.xml"}) {
+        auto compiled = make_plugin()->compile_model(read_model(xml), {ov::inference_num_threads(2)});
+        auto request = compiled->create_sync_infer_request();
+        request->infer();
+        EXPECT_EQ(allocations_during([&] { request->infer(); }), 0u) << xml;
+    }
+}
+
 TEST(CpuAllocations, ProfilingAllocatesNothingEither) {
     auto compiled = make_plugin()->compile_model(conv_fc_model(), {ov::enable_profiling(true)});
     auto request = compiled->create_sync_infer_request();

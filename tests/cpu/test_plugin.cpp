@@ -418,7 +418,7 @@ TEST(CpuMemoryPlan, OffsetsNeverOverlapWhileLivesOverlap) {
         first.push_back(a);
         last.push_back(b);
     }
-    const size_t total = devmux::cpu::plan_offsets(sizes, first, last, 64, offsets);
+    const size_t total = devmux::kit::plan_offsets(sizes, first, last, 64, offsets);
     size_t sum = 0;
     for (size_t i = 0; i < sizes.size(); ++i) {
         sum += sizes[i];
@@ -439,9 +439,9 @@ TEST(CpuMemoryPlan, SqueezeNetArenaIsSmallerThanItsIntermediates) {
     ASSERT_TRUE(compiled);
     const auto& plan = compiled->plan();
     size_t intermediates = 0;
-    for (const auto& buffer : plan.buffers)
-        if (buffer.kind == devmux::cpu::BufferKind::Arena)
-            intermediates += buffer.bytes;
+    for (const auto& value : plan.values)
+        if (value.kind == devmux::kit::ValueKind::Arena)
+            intermediates += value.bytes;
     EXPECT_GT(intermediates, 0u);
     EXPECT_LT(plan.arena_bytes, intermediates);
     EXPECT_LT(plan.arena_bytes, plan.unshared_bytes / 2) << "reuse should at least halve SqueezeNet's memory";
@@ -456,13 +456,13 @@ TEST(CpuMemoryPlan, BuffersStayPutAcrossInfers) {
     const auto& plan = std::static_pointer_cast<const devmux::cpu::CompiledModel>(compiled)->plan();
     request->infer();
     std::vector<const void*> before;
-    for (size_t i = 0; i < plan.buffers.size(); ++i)
-        before.push_back(request->buffer_tensor(i).data());
+    for (size_t i = 0; i < plan.values.size(); ++i)
+        before.push_back(request->buffer(i).host());
     const void* output = request->get_tensor(compiled->outputs()[0]).data();
     request->infer();
     request->infer();
-    for (size_t i = 0; i < plan.buffers.size(); ++i)
-        EXPECT_EQ(request->buffer_tensor(i).data(), before[i]) << "buffer " << i;
+    for (size_t i = 0; i < plan.values.size(); ++i)
+        EXPECT_EQ(request->buffer(i).host(), before[i]) << "value " << i;
     EXPECT_EQ(request->get_tensor(compiled->outputs()[0]).data(), output);
 }
 

@@ -55,6 +55,8 @@ public:
         : m_op(op), m_g(g), m_equal(equal_shapes) {}
 
     std::string name() const override { return m_equal ? "eltwise_f32" : "eltwise_broadcast_f32"; }
+    // The dense operand is read element by element just before the same output element is written.
+    int in_place_input() const override { return m_equal || !m_g.small_is_first ? 0 : 1; }
 
     void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
         switch (m_op) {

@@ -3,10 +3,11 @@
 
 #include <cstddef>
 
+#include "thread_pool.hpp"
+
 namespace devmux {
 namespace cpu {
 
-class ThreadPool;
 
 /// C[M,N] = A[M,K] * B[K,N], or C += A * B when `accumulate`; all row-major with leading dimensions in
 /// elements. Register-blocked 6x16 tiles, split over the pool by blocks of rows and columns. On x86-64 an

@@ -27,6 +27,8 @@ class UnaryKernel final : public Kernel {
 public:
     UnaryKernel(UnaryOp op, float lo, float hi) : m_op(op), m_lo(lo), m_hi(hi) {}
     std::string name() const override { return "eltwise_f32"; }
+    // Each element is read before the same element is written.
+    int in_place_input() const override { return 0; }
 
     void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
         const float* in = static_cast<const float*>(inputs[0].data());

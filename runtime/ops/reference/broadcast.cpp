@@ -117,8 +117,15 @@ ov::PartialShape infer_broadcast_shape(const ov::Node& node, const ov::PartialSh
 }
 
 std::vector<size_t> broadcast_strides(const ov::Shape& in, const ov::Shape& out) {
-    OPENVINO_ASSERT(in.size() <= out.size(), "shape ", in, " does not broadcast to ", out);
     std::vector<size_t> strides(out.size(), 0);
+    broadcast_strides_into(in, out, strides.data());
+    return strides;
+}
+
+void broadcast_strides_into(const ov::Shape& in, const ov::Shape& out, size_t* strides) {
+    OPENVINO_ASSERT(in.size() <= out.size(), "shape ", in, " does not broadcast to ", out);
+    for (size_t axis = 0; axis < out.size(); ++axis)
+        strides[axis] = 0;
     size_t stride = 1;
     for (size_t i = 0; i < in.size(); ++i) {
         const size_t in_axis = in.size() - 1 - i;
@@ -127,7 +134,6 @@ std::vector<size_t> broadcast_strides(const ov::Shape& in, const ov::Shape& out)
         strides[out_axis] = in[in_axis] == 1 ? 0 : stride;
         stride *= in[in_axis];
     }
-    return strides;
 }
 
 }  // namespace ref

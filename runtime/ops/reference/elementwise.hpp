@@ -51,7 +51,9 @@ T wrap_mul(T a, T b) {
 
 // True when the tensor's elements lie row-major without gaps (extent-1 axes may have any stride).
 inline bool is_dense(const ov::Tensor& t) {
-    const ov::Shape shape = t.get_shape();
+    if (t.is_continuous())  // default strides: dense, and nothing to allocate on the infer path
+        return true;
+    const ov::Shape& shape = t.get_shape();
     const ov::Strides strides = t.get_strides();
     size_t expected = t.get_element_type().size();
     for (size_t i = shape.size(); i-- > 0;) {
@@ -94,7 +96,7 @@ bool evaluate_unary(const ov::Node& node, ov::TensorVector& outputs, const ov::T
     check_evaluate_args(node, inputs, 1);
     const ov::Tensor& in = inputs[0];
     const auto type = in.get_element_type();
-    const auto shape = in.get_shape();
+    const ov::Shape& shape = in.get_shape();
     bool done = false;
     dispatch_set<Set>(type, [&](auto tag) {
         using T = typename decltype(tag)::storage;
@@ -122,9 +124,12 @@ bool evaluate_binary(const ov::Node& node, const ov::op::AutoBroadcastSpec& auto
     const auto type = a.get_element_type();
     if (b.get_element_type() != type)
         OPENVINO_THROW(describe(node), ": input element types differ (", type, " and ", b.get_element_type(), ")");
-    const ov::Shape a_shape = a.get_shape();
-    const ov::Shape b_shape = b.get_shape();
-    const ov::Shape out_shape = infer_broadcast_shape(node, a_shape, b_shape, autob).to_shape();
+    const ov::Shape& a_shape = a.get_shape();
+    const ov::Shape& b_shape = b.get_shape();
+    // Equal shapes need no broadcast shape (whose computation allocates): the common case on a plan.
+    const ov::Shape out_shape_storage =
+        a_shape == b_shape ? ov::Shape() : infer_broadcast_shape(node, a_shape, b_shape, autob).to_shape();
+    const ov::Shape& out_shape = a_shape == b_shape ? a_shape : out_shape_storage;
     bool done = false;
     dispatch_set<Set>(type, [&](auto tag) {
         using T = typename decltype(tag)::storage;
@@ -138,7 +143,7 @@ bool evaluate_binary(const ov::Node& node, const ov::op::AutoBroadcastSpec& auto
             for (size_t i = 0; i < n; ++i)
                 po[i] = static_cast<T>(fn(static_cast<C>(pa[i]), static_cast<C>(pb[i])));
         } else {
-            for_each_broadcast<2>(out_shape, {a_shape, b_shape}, [&](size_t o, const std::array<size_t, 2>& i) {
+            for_each_broadcast_ref<2>(out_shape, {a_shape, b_shape}, [&](size_t o, const std::array<size_t, 2>& i) {
                 po[o] = static_cast<T>(fn(static_cast<C>(pa[i[0]]), static_cast<C>(pb[i[1]])));
             });
         }

@@ -36,7 +36,7 @@ void matmul_single(const C* a, const C* b, C* out, const MatMulGeometry& g) {
 template <typename C>
 void matmul(const C* a, const C* b, C* out, const ov::Shape& batch_a, const ov::Shape& batch_b,
             const ov::Shape& batch_out, size_t a_matrix, size_t b_matrix, const MatMulGeometry& g) {
-    for_each_broadcast<2>(batch_out, {batch_a, batch_b}, [&](size_t o, const std::array<size_t, 2>& i) {
+    for_each_broadcast_ref<2>(batch_out, {batch_a, batch_b}, [&](size_t o, const std::array<size_t, 2>& i) {
         matmul_single(a + i[0] * a_matrix, b + i[1] * b_matrix, out + o * g.M * g.N, g);
     });
 }
