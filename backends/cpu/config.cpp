@@ -144,8 +144,10 @@ uint32_t Config::streams() const {
         return static_cast<uint32_t>(num_streams.num);
     if (num_streams.num == 0 || performance_mode != ov::hint::PerformanceMode::THROUGHPUT)
         return 1;
-    // AUTO/NUMA under THROUGHPUT: enough requests in flight to keep the cores busy between kernels.
-    return std::max<uint32_t>(1, static_cast<uint32_t>(threads() / 4));
+    // AUTO/NUMA under THROUGHPUT: enough requests in flight to keep the cores busy between kernels; with
+    // two or more cores at least two, as OpenVINO's throughput samples expect to run requests in parallel.
+    const size_t cores = threads();
+    return cores < 2 ? 1u : std::max<uint32_t>(2, static_cast<uint32_t>(cores / 4));
 }
 
 uint32_t Config::optimal_requests() const {

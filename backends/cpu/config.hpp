@@ -19,7 +19,7 @@ struct Config {
     bool enable_profiling = false;
     int32_t num_threads = 0;  // 0: one per hardware thread
     int32_t compilation_num_threads = 0;
-    ov::streams::Num num_streams{1};
+    ov::streams::Num num_streams = ov::streams::AUTO;  // AUTO: from the performance hint (LATENCY: one)
     ov::hint::PerformanceMode performance_mode = ov::hint::PerformanceMode::LATENCY;
     ov::hint::ExecutionMode execution_mode = ov::hint::ExecutionMode::PERFORMANCE;
     uint32_t num_requests = 0;  // 0: no limit

@@ -39,6 +39,8 @@ Model::Model(const OutputVector& results, const ParameterVector& parameters, con
     : Model(results_of(results), SinkVector{}, parameters, name) {}
 Model::Model(const NodeVector& results, const ParameterVector& parameters, const std::string& name)
     : Model(results_of(results), SinkVector{}, parameters, name) {}
+Model::Model(const std::shared_ptr<Node>& result, const ParameterVector& parameters, const std::string& name)
+    : Model(results_of(NodeVector{result}), SinkVector{}, parameters, name) {}
 Model::Model(const OutputVector& results, const SinkVector& sinks, const ParameterVector& parameters,
              const std::string& name)
     : Model(results_of(results), sinks, parameters, name) {}
@@ -262,5 +264,130 @@ std::shared_ptr<Model> Model::clone() const {
 }
 
 std::shared_ptr<Model> clone_model(const Model& model) { return model.clone(); }
+
+void Model::replace_parameter(size_t parameter_index, const std::shared_ptr<op::v0::Parameter>& parameter) {
+    OPENVINO_ASSERT(parameter_index < m_parameters.size(), "Model '", get_friendly_name(), "': no input ",
+                    parameter_index, " to replace (it has ", m_parameters.size(), ")");
+    OPENVINO_ASSERT(parameter, "Model '", get_friendly_name(), "': replace_parameter needs a Parameter");
+    m_parameters[parameter_index] = parameter;
+}
+
+void Model::reshape(const PartialShape& partial_shape) {
+    OPENVINO_ASSERT(m_parameters.size() == 1, "Model '", get_friendly_name(),
+                    "': reshape with one shape needs a model with one input; it has ", m_parameters.size());
+    reshape(std::map<size_t, PartialShape>{{0, partial_shape}});
+}
+
+void Model::reshape(const std::map<std::string, PartialShape>& partial_shapes) {
+    std::map<size_t, PartialShape> by_index;
+    for (const auto& [name, shape] : partial_shapes) {
+        bool found = false;
+        for (size_t i = 0; i < m_parameters.size() && !found; ++i) {
+            if (m_parameters[i]->output(0).get_names().count(name)) {
+                by_index[i] = shape;
+                found = true;
+            }
+        }
+        OPENVINO_ASSERT(found, "Model '", get_friendly_name(), "': reshape names input '", name,
+                        "', which no input tensor of the model has");
+    }
+    reshape(by_index);
+}
+
+void Model::reshape(const std::map<Output<Node>, PartialShape>& partial_shapes) {
+    std::map<size_t, PartialShape> by_index;
+    for (const auto& [port, shape] : partial_shapes) {
+        bool found = false;
+        for (size_t i = 0; i < m_parameters.size() && !found; ++i) {
+            if (port.get_node() == m_parameters[i].get()) {
+                by_index[i] = shape;
+                found = true;
+            }
+        }
+        OPENVINO_ASSERT(found, "Model '", get_friendly_name(), "': reshape got a port of ",
+                        port.get_node() ? port.get_node()->get_friendly_name() : std::string("nothing"),
+                        ", which is not an input of the model");
+    }
+    reshape(by_index);
+}
+
+void Model::reshape(const std::map<size_t, PartialShape>& partial_shapes) {
+    std::map<size_t, PartialShape> old_shapes;
+    for (const auto& [index, shape] : partial_shapes) {
+        OPENVINO_ASSERT(index < m_parameters.size(), "Model '", get_friendly_name(), "': reshape of input ", index,
+                        ", but it has ", m_parameters.size(), " inputs");
+        old_shapes[index] = m_parameters[index]->get_partial_shape();
+    }
+    for (const auto& [index, shape] : partial_shapes)
+        m_parameters[index]->set_partial_shape(shape);
+    try {
+        validate_nodes_and_infer_types();
+    } catch (const std::exception& e) {
+        // Put the model back as it was so the caller can keep using it.
+        for (const auto& [index, shape] : old_shapes)
+            m_parameters[index]->set_partial_shape(shape);
+        validate_nodes_and_infer_types();
+        OPENVINO_THROW("Model '", get_friendly_name(), "': reshape failed, the model keeps its shapes: ", e.what());
+    }
+}
+
+namespace {
+// The batch axis of a parameter from its layout, or -1 when its layout names no N.
+int64_t batch_axis(const op::v0::Parameter& parameter) {
+    const Layout layout = parameter.get_layout();
+    if (layout.empty() || !layout::has_batch(layout))
+        return -1;
+    const auto& shape = parameter.get_partial_shape();
+    OPENVINO_ASSERT(shape.rank_is_static(), "Input '", parameter.get_friendly_name(), "' with layout ", layout,
+                    " has a dynamic rank, so its batch dimension is unknown");
+    int64_t axis = layout::batch_idx(layout);
+    const auto rank = static_cast<int64_t>(shape.size());
+    if (axis < 0)
+        axis += rank;
+    OPENVINO_ASSERT(axis >= 0 && axis < rank, "Input '", parameter.get_friendly_name(), "': layout ", layout,
+                    " does not fit its shape ", shape);
+    return axis;
+}
+}  // namespace
+
+Dimension get_batch(const std::shared_ptr<const Model>& model) {
+    OPENVINO_ASSERT(model, "ov::get_batch: no model");
+    bool found = false;
+    Dimension batch = Dimension::dynamic();
+    for (const auto& parameter : model->get_parameters()) {
+        const int64_t axis = batch_axis(*parameter);
+        if (axis < 0)
+            continue;
+        const Dimension dim = parameter->get_partial_shape()[static_cast<size_t>(axis)];
+        OPENVINO_ASSERT(!found || Dimension::merge(batch, batch, dim), "ov::get_batch: model '",
+                        model->get_friendly_name(), "' has inputs of different batch sizes (", batch, " and ", dim,
+                        ")");
+        if (!found)
+            batch = dim;
+        found = true;
+    }
+    OPENVINO_ASSERT(found, "ov::get_batch: no input of model '", model->get_friendly_name(),
+                    "' has a layout with a batch dimension N; set one with ov::layout::set_layout or "
+                    "PrePostProcessor input().model().set_layout()");
+    return batch;
+}
+
+void set_batch(const std::shared_ptr<Model>& model, Dimension batch_size) {
+    OPENVINO_ASSERT(model, "ov::set_batch: no model");
+    std::map<size_t, PartialShape> shapes;
+    const auto& parameters = model->get_parameters();
+    for (size_t i = 0; i < parameters.size(); ++i) {
+        const int64_t axis = batch_axis(*parameters[i]);
+        if (axis < 0)
+            continue;
+        PartialShape shape = parameters[i]->get_partial_shape();
+        shape[static_cast<size_t>(axis)] = batch_size;
+        shapes[i] = shape;
+    }
+    OPENVINO_ASSERT(!shapes.empty(), "ov::set_batch: no input of model '", model->get_friendly_name(),
+                    "' has a layout with a batch dimension N; set one with ov::layout::set_layout or "
+                    "PrePostProcessor input().model().set_layout()");
+    model->reshape(shapes);
+}
 
 }  // namespace ov

@@ -261,6 +261,10 @@ Shape Node::get_shape() const {
     return get_output_shape(0);
 }
 
+descriptor::Tensor& Node::get_output_tensor(size_t i) const { return *output_slot(i).tensor; }
+
+descriptor::Tensor& Node::get_input_tensor(size_t i) const { return input_value(i).get_tensor(); }
+
 std::set<Input<Node>> Node::get_output_target_inputs(size_t i) const {
     std::set<Input<Node>> targets;
     for (const auto& t : output_slot(i).targets)

@@ -121,9 +121,10 @@ void* Tensor::data() const {
 
 void Tensor::check_type(const element::Type& requested) const {
     OPENVINO_ASSERT(m_impl, "The tensor is empty");
-    // Byte-sized integral types (boolean, u8, i8) are interchangeable views of the same bytes.
-    const bool same_bytes = requested.size() == 1 && m_impl->type.size() == 1 && !requested.is_real() &&
-                            !m_impl->type.is_real();
+    // Integral types of one width (boolean/u8/i8, i32/u32, ...) are interchangeable views of the same
+    // bytes, as in OpenVINO, where applications read an i32 tensor through uint32_t and the like.
+    const bool same_bytes = requested.is_static() && requested.size() == m_impl->type.size() &&
+                            !requested.is_real() && !m_impl->type.is_real();
     OPENVINO_ASSERT(requested == m_impl->type || same_bytes,
                     "Tensor data of element type ", m_impl->type, " cannot be read as ", requested);
 }

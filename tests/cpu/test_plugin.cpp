@@ -136,6 +136,13 @@ TEST(CpuCompiledModelProperties, ReportsDevicesNameAndRequests) {
     auto throughput = plugin->compile_model(
         relu_model({2, 3}), {ov::num_streams(3), ov::hint::performance_mode(ov::hint::PerformanceMode::THROUGHPUT)});
     EXPECT_EQ(throughput->get_property(ov::optimal_number_of_infer_requests.name()).as<uint32_t>(), 3u);
+    // The THROUGHPUT hint alone: several streams (and requests to match) wherever there are several cores.
+    auto hinted = plugin->compile_model(relu_model({2, 3}),
+                                        {ov::inference_num_threads(2),
+                                         ov::hint::performance_mode(ov::hint::PerformanceMode::THROUGHPUT)});
+    EXPECT_GE(hinted->get_property(ov::num_streams.name()).as<ov::streams::Num>().num, 2);
+    EXPECT_EQ(hinted->get_property(ov::optimal_number_of_infer_requests.name()).as<uint32_t>(),
+              static_cast<uint32_t>(hinted->get_property(ov::num_streams.name()).as<ov::streams::Num>().num));
     auto capped = plugin->compile_model(relu_model({2, 3}), {ov::num_streams(3), ov::hint::num_requests(2)});
     EXPECT_EQ(capped->get_property(ov::optimal_number_of_infer_requests.name()).as<uint32_t>(), 2u);
     const auto names = compiled->get_property(ov::supported_properties.name()).as<std::vector<ov::PropertyName>>();

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "openvino/core/any.hpp"
+#include "openvino/core/layout.hpp"
 #include "openvino/core/node.hpp"
 #include "openvino/op/op.hpp"
 #include "openvino/op/parameter.hpp"
@@ -20,6 +22,8 @@ public:
     Model(const ResultVector& results, const ParameterVector& parameters, const std::string& name = "");
     Model(const OutputVector& results, const ParameterVector& parameters, const std::string& name = "");
     Model(const NodeVector& results, const ParameterVector& parameters, const std::string& name = "");
+    /// @brief A model whose outputs are every output of one node.
+    Model(const std::shared_ptr<Node>& result, const ParameterVector& parameters, const std::string& name = "");
     Model(const ResultVector& results, const SinkVector& sinks, const ParameterVector& parameters,
           const std::string& name = "");
     Model(const OutputVector& results, const SinkVector& sinks, const ParameterVector& parameters,
@@ -36,6 +40,19 @@ public:
     /// @brief The variable with this id, or null.
     std::shared_ptr<op::util::Variable> get_variable_by_id(const std::string& id) const;
     void add_sinks(const SinkVector& sinks);
+    /// @brief Puts parameter in place of input parameter_index in the parameter list (the graph is not
+    /// rewired: connect the new Parameter's consumers first).
+    void replace_parameter(size_t parameter_index, const std::shared_ptr<op::v0::Parameter>& parameter);
+
+    /// @brief Gives the only input a new shape and re-runs shape inference through the graph. On failure
+    /// the model keeps its old shapes and ov::Exception says which op refused.
+    void reshape(const PartialShape& partial_shape);
+    /// @brief Reshapes inputs by index.
+    void reshape(const std::map<size_t, PartialShape>& partial_shapes);
+    /// @brief Reshapes inputs by tensor name.
+    void reshape(const std::map<std::string, PartialShape>& partial_shapes);
+    /// @brief Reshapes inputs by port.
+    void reshape(const std::map<Output<Node>, PartialShape>& partial_shapes);
     void add_variables(const op::util::VariableVector& variables);
 
     std::vector<Output<Node>> inputs();
@@ -96,5 +113,11 @@ private:
 
 /// @brief A deep copy of a model.
 std::shared_ptr<Model> clone_model(const Model& model);
+
+/// @brief The batch size of a model: dimension N of every input whose layout (ov::layout::set_layout or
+/// PrePostProcessor) names one; they must agree. Throws ov::Exception when no input has a layout with N.
+Dimension get_batch(const std::shared_ptr<const Model>& model);
+/// @brief Reshapes every input whose layout names N to this batch size (see get_batch).
+void set_batch(const std::shared_ptr<Model>& model, Dimension batch_size);
 
 }  // namespace ov

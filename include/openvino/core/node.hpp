@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <cstring>
+#include <deque>
+#include <iostream>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <set>
 #include <string>
+#include <tuple>
+#include <typeindex>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "openvino/core/any.hpp"
@@ -98,6 +107,10 @@ public:
     /// @brief Shape of output 0 of a single-output node.
     Shape get_shape() const;
     std::set<Input<Node>> get_output_target_inputs(size_t i) const;
+    /// @brief The tensor descriptor (type, shape, names) of output i.
+    descriptor::Tensor& get_output_tensor(size_t i) const;
+    /// @brief The tensor descriptor of the output feeding input i.
+    descriptor::Tensor& get_input_tensor(size_t i) const;
     /// @brief Nodes reading any output of this node.
     NodeVector get_users() const;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "openvino/core/layout.hpp"
 #include "openvino/op/op.hpp"
 
 namespace ov {
@@ -22,6 +23,9 @@ public:
     void set_partial_shape(const PartialShape& shape) { m_partial_shape = shape; }
     const element::Type& get_element_type() const { return m_element_type; }
     void set_element_type(const element::Type& type) { m_element_type = type; }
+    /// @brief The layout set on this input (ov::layout::get_layout of its output).
+    Layout get_layout() const;
+    void set_layout(const Layout& layout);
 
 private:
     PartialShape m_partial_shape;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "openvino/core/layout.hpp"
 #include "openvino/op/op.hpp"
 
 namespace ov {
@@ -19,6 +20,9 @@ public:
     bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
     bool has_evaluate() const override { return true; }
     bool constant_fold(OutputVector&, const OutputVector&) override { return false; }
+    /// @brief The layout set on this output (ov::layout::get_layout of its output).
+    Layout get_layout() const;
+    void set_layout(const Layout& layout);
 };
 
 }  // namespace v0

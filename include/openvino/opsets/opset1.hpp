@@ -4,17 +4,21 @@
 #include "openvino/op/ops.hpp"
 
 namespace ov {
-/// @brief The op classes of opset1 that devmux implements, under their opset names (ov::opset1::Add, ...).
+/// @brief The op classes of opset1 that devmux implements, under their opset names (each is the op version
+/// opset1 lists, e.g. ov::opset1::Add is ov::op::v1::Add).
 namespace opset1 {
 using ov::op::v0::Clamp;
 using ov::op::v0::Concat;
 using ov::op::v0::Constant;
 using ov::op::v0::Convert;
+using ov::op::v0::DetectionOutput;
 using ov::op::v0::Exp;
 using ov::op::v0::FakeQuantize;
 using ov::op::v0::MatMul;
-using ov::op::v0::Parameter;
 using ov::op::v0::PRelu;
+using ov::op::v0::Parameter;
+using ov::op::v0::PriorBox;
+using ov::op::v0::PriorBoxClustered;
 using ov::op::v0::Relu;
 using ov::op::v0::Result;
 using ov::op::v0::ShapeOf;

@@ -4,8 +4,8 @@
 #include "openvino/op/ops.hpp"
 
 namespace ov {
-/// @brief The op classes of opset8 that devmux implements, under their opset names (ov::opset8::MaxPool is
-/// ov::op::v8::MaxPool, ov::opset8::Add is ov::op::v1::Add, ...).
+/// @brief The op classes of opset8 that devmux implements, under their opset names (each is the op version
+/// opset8 lists, e.g. ov::opset8::Add is ov::op::v1::Add).
 namespace opset8 {
 using ov::op::v0::Clamp;
 using ov::op::v0::Concat;
@@ -14,8 +14,9 @@ using ov::op::v0::Convert;
 using ov::op::v0::Exp;
 using ov::op::v0::FakeQuantize;
 using ov::op::v0::MatMul;
-using ov::op::v0::Parameter;
 using ov::op::v0::PRelu;
+using ov::op::v0::Parameter;
+using ov::op::v0::PriorBoxClustered;
 using ov::op::v0::Relu;
 using ov::op::v0::Result;
 using ov::op::v0::Sigmoid;
@@ -41,10 +42,13 @@ using ov::op::v1::StridedSlice;
 using ov::op::v1::Subtract;
 using ov::op::v1::Transpose;
 using ov::op::v3::ShapeOf;
+using ov::op::v4::Interpolate;
 using ov::op::v6::Assign;
 using ov::op::v6::ReadValue;
+using ov::op::v8::DetectionOutput;
 using ov::op::v8::Gather;
 using ov::op::v8::MaxPool;
+using ov::op::v8::PriorBox;
 using ov::op::v8::Softmax;
 }  // namespace opset8
 }  // namespace ov

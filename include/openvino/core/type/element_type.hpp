@@ -36,7 +36,7 @@ public:
     bool is_signed() const;
     bool is_static() const { return m_type != Type_t::dynamic && m_type != Type_t::undefined; }
     bool is_dynamic() const { return m_type == Type_t::dynamic; }
-    operator Type_t() const { return m_type; }
+    constexpr operator Type_t() const { return m_type; }
     bool operator==(const Type& o) const { return m_type == o.m_type; }
     bool operator!=(const Type& o) const { return m_type != o.m_type; }
     bool operator<(const Type& o) const { return m_type < o.m_type; }
@@ -82,6 +82,20 @@ template <> inline Type from<uint32_t>() { return u32; }
 template <> inline Type from<uint64_t>() { return u64; }
 template <> inline Type from<ov::float16>() { return f16; }
 template <> inline Type from<ov::bfloat16>() { return bf16; }
+template <> inline Type from<const char>() { return boolean; }
+template <> inline Type from<const bool>() { return boolean; }
+template <> inline Type from<const float>() { return f32; }
+template <> inline Type from<const double>() { return f64; }
+template <> inline Type from<const int8_t>() { return i8; }
+template <> inline Type from<const int16_t>() { return i16; }
+template <> inline Type from<const int32_t>() { return i32; }
+template <> inline Type from<const int64_t>() { return i64; }
+template <> inline Type from<const uint8_t>() { return u8; }
+template <> inline Type from<const uint16_t>() { return u16; }
+template <> inline Type from<const uint32_t>() { return u32; }
+template <> inline Type from<const uint64_t>() { return u64; }
+template <> inline Type from<const ov::float16>() { return f16; }
+template <> inline Type from<const ov::bfloat16>() { return bf16; }
 
 std::ostream& operator<<(std::ostream& out, const Type& type);
 std::istream& operator>>(std::istream& in, Type& type);

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+// PriorBox (v0, v8) and PriorBoxClustered on small feature maps whose boxes are worked out by hand, and
+// their folding into Constants when the sizes are constant.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "common/test_utils.hpp"
+#include "openvino/openvino.hpp"
+#include "openvino/opsets/opset1.hpp"
+#include "openvino/opsets/opset8.hpp"
+
+using devmux_test::error_of;
+using testing::HasSubstr;
+
+namespace {
+
+std::shared_ptr<ov::opset8::Constant> hw(int64_t h, int64_t w) {
+    return std::make_shared<ov::opset8::Constant>(ov::element::i64, ov::Shape{2}, std::vector<int64_t>{h, w});
+}
+
+std::vector<float> evaluate(const std::shared_ptr<ov::Node>& op, int64_t layer_h, int64_t layer_w, int64_t img_h,
+                            int64_t img_w) {
+    ov::Tensor layer(ov::element::i64, {2}), image(ov::element::i64, {2});
+    layer.data<int64_t>()[0] = layer_h;
+    layer.data<int64_t>()[1] = layer_w;
+    image.data<int64_t>()[0] = img_h;
+    image.data<int64_t>()[1] = img_w;
+    ov::TensorVector outputs(1);
+    EXPECT_TRUE(op->evaluate(outputs, {layer, image}));
+    return devmux_test::values<float>(outputs[0]);
+}
+
+void expect_box(const std::vector<float>& out, size_t box, const std::vector<float>& want) {
+    for (size_t j = 0; j < 4; ++j)
+        EXPECT_NEAR(out[box * 4 + j], want[j], 1e-5f) << "box " << box << " coordinate " << j;
+}
+
+}  // namespace
+
+TEST(PriorBoxClustered, BoxesAroundCellCentresWithVariances) {
+    ov::opset1::PriorBoxClustered::Attributes a;
+    a.widths = {2.0f, 4.0f};
+    a.heights = {2.0f, 2.0f};
+    a.clip = false;
+    a.offset = 0.5f;
+    a.variances = {0.1f, 0.1f, 0.2f, 0.2f};
+    auto op = std::make_shared<ov::opset1::PriorBoxClustered>(hw(2, 2), hw(8, 8), a);
+    EXPECT_EQ(op->get_output_partial_shape(0), ov::PartialShape({2, 32}));
+    const auto out = evaluate(op, 2, 2, 8, 8);
+    // Step 8 / 2 = 4, so cell (0, 0) is centred at (2, 2) and cell (0, 1) at (6, 2).
+    expect_box(out, 0, {0.125f, 0.125f, 0.375f, 0.375f});
+    expect_box(out, 1, {0.0f, 0.125f, 0.5f, 0.375f});
+    expect_box(out, 2, {0.625f, 0.125f, 0.875f, 0.375f});
+    for (size_t j = 0; j < 32; ++j)
+        EXPECT_FLOAT_EQ(out[32 + j], j % 4 < 2 ? 0.1f : 0.2f);
+}
+
+TEST(PriorBox, MinMaxAndAspectRatioBoxesInBothOrders) {
+    ov::opset8::PriorBox::Attributes a;
+    a.min_size = {2.0f};
+    a.max_size = {8.0f};
+    a.aspect_ratio = {2.0f};
+    a.flip = true;
+    a.clip = true;
+    a.offset = 0.5f;
+    EXPECT_EQ(ov::opset8::PriorBox::number_of_priors(a), 4);
+    const float r = std::sqrt(2.0f);
+    const std::vector<float> min_box{0.4f, 0.4f, 0.6f, 0.6f}, max_box{0.3f, 0.3f, 0.7f, 0.7f};
+    const std::vector<float> wide{0.5f - 0.1f * r, 0.5f - 0.05f * r, 0.5f + 0.1f * r, 0.5f + 0.05f * r};
+    const std::vector<float> tall{0.5f - 0.05f * r, 0.5f - 0.1f * r, 0.5f + 0.05f * r, 0.5f + 0.1f * r};
+
+    auto v8 = std::make_shared<ov::opset8::PriorBox>(hw(1, 1), hw(10, 10), a);
+    EXPECT_EQ(v8->get_output_partial_shape(0), ov::PartialShape({2, 16}));
+    auto out = evaluate(v8, 1, 1, 10, 10);
+    expect_box(out, 0, min_box);
+    expect_box(out, 1, max_box);
+    expect_box(out, 2, wide);
+    expect_box(out, 3, tall);
+    EXPECT_FLOAT_EQ(out[16], 0.1f);
+
+    a.min_max_aspect_ratios_order = false;
+    out = evaluate(std::make_shared<ov::opset8::PriorBox>(hw(1, 1), hw(10, 10), a), 1, 1, 10, 10);
+    expect_box(out, 1, wide);
+    expect_box(out, 3, max_box);
+
+    ov::opset1::PriorBox::Attributes v0 = a;
+    out = evaluate(std::make_shared<ov::opset1::PriorBox>(hw(1, 1), hw(10, 10), v0), 1, 1, 10, 10);
+    expect_box(out, 1, max_box);
+
+    v0.density = {1.0f};
+    EXPECT_THAT(error_of([&] { std::make_shared<ov::opset1::PriorBox>(hw(1, 1), hw(10, 10), v0); }),
+                HasSubstr("density"));
+}
+
+TEST(PriorBoxClustered, FoldsToAConstantAndRunsOnCpu) {
+    ov::opset1::PriorBoxClustered::Attributes a;
+    a.widths = {3.0f};
+    a.heights = {5.0f};
+    a.offset = 0.5f;
+    auto priors = std::make_shared<ov::opset1::PriorBoxClustered>(hw(3, 4), hw(30, 40), a);
+    ov::OutputVector folded;
+    ASSERT_TRUE(priors->constant_fold(folded, priors->input_values()));
+    auto constant = ov::as_type_ptr<ov::opset8::Constant>(folded.at(0).get_node_shared_ptr());
+    ASSERT_TRUE(constant);
+    EXPECT_EQ(constant->get_shape(), ov::Shape({2, 48}));
+    // A model input joins the folded priors, so the model still computes something at run time.
+    auto p = devmux_test::param(ov::element::f32, {2, 48});
+    auto sum = std::make_shared<ov::opset8::Add>(p, priors);
+    auto model = std::make_shared<ov::Model>(sum, ov::ParameterVector{p}, "priors");
+    ov::Core core;
+    auto request = core.compile_model(model, "CPU").create_infer_request();
+    const auto input = devmux_test::random_f32({2, 48}, 3, -1.0f, 1.0f);
+    request.set_input_tensor(input);
+    request.infer();
+    const auto got = devmux_test::values<float>(request.get_output_tensor());
+    const auto want = evaluate(priors, 3, 4, 30, 40);
+    const auto in = devmux_test::values<float>(input);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i)
+        EXPECT_NEAR(got[i], in[i] + want[i], 1e-6f) << i;
+}
