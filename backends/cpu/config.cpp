@@ -30,7 +30,7 @@ std::shared_ptr<const kit::PropertyTable> make_table() {
     auto table = std::make_shared<kit::PropertyTable>("CPU");
     const auto non_negative = [](const int32_t& threads) { return threads >= 0; };
     table->add(ov::enable_profiling, false, "true or false")
-        .add(ov::num_streams, ov::streams::Num{1}, "AUTO, NUMA or a number of streams >= 0",
+        .add(ov::num_streams, ov::streams::AUTO, "AUTO, NUMA or a number of streams >= 0",
              [](const ov::streams::Num& streams) { return streams.num >= ov::streams::NUMA.num; })
         .add(ov::inference_num_threads, int32_t{0}, "0 (all cores) or a positive number of threads", non_negative)
         .add(ov::compilation_num_threads, int32_t{0}, "0 (all cores) or a positive number of threads",

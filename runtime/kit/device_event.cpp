@@ -53,10 +53,11 @@ void CompletionQueue::run() {
         m_ring[m_head].task = nullptr;
         m_head = (m_head + 1) % m_ring.size();
         --m_count;
+        // Counted before the task runs: the task wakes the request's waiters, who may read the count.
+        ++m_completed;
         lock.unlock();
         (*item.task)(std::move(item.error));
         lock.lock();
-        ++m_completed;
     }
 }
 

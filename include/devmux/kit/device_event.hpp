@@ -40,7 +40,7 @@ public:
     const std::string& device_name() const { return m_device_name; }
     /// @brief The queue's thread, e.g. to check where callbacks run.
     std::thread::id thread_id() const { return m_thread.get_id(); }
-    /// @brief Tasks run so far.
+    /// @brief Tasks taken so far (counted as each starts, so a request whose wait() returned is counted).
     size_t completed() const;
 
 private:
