@@ -244,7 +244,10 @@ size_t convert_precision(ov::Model& model, const std::vector<ov::element::Type>&
                     info.data_type = to;
                     replacement = std::make_shared<ov::op::util::Variable>(info);
                 }
-                extension->set_variable(replacement);
+                // The base setter only rebinds (same id): the ops' own setters revalidate at once, and an
+                // Assign whose producer is not widened yet would refuse the new type. Every node is
+                // revalidated in order below.
+                extension->ov::op::util::VariableExtension::set_variable(replacement);
                 ++count;
             }
         }

@@ -11,11 +11,6 @@ namespace conformance {
 
 const std::vector<ExpectedFailure>& expected_failures(const std::string& label) {
     // Defects shared by several devices, named once.
-    const ExpectedFailure cpu_f16_state{
-        "OpConformance.*/ReadValue_Assign_first_inference_f16",
-        "CPU compile of an f16 stateful model throws 'Assign value of type f16 does not match variable of type "
-        "f32': backends/cpu/transformations.cpp convert_precision_to_f32 calls set_variable (which revalidates "
-        "the Assign, runtime/ops/assign.cpp) before the nodes feeding the Assign were widened and revalidated"};
     const ExpectedFailure reference_allocates{
         "HostMemory.NoAllocationAfterTheFirstInference/",
         "the mock plugin infers with devmux::ReferenceExecutor, which allocates every op's outputs on every "
@@ -32,15 +27,14 @@ const std::vector<ExpectedFailure>& expected_failures(const std::string& label) 
         "PropertyContract.UnknownKeysAreRefusedWithTheirName/", hetero_accepts_any_key_ro.reason};
 
     static const std::map<std::string, std::vector<ExpectedFailure>> table = {
-        {"CPU", {cpu_f16_state}},
+        
         {"MOCK",
          {reference_allocates,
           {"RealModels.*/head_pose_0001_fp16", f16_on_reference},
           {"RealModels.*/squeezenet1_1_ir10", f16_on_reference}}},
         // HETERO:MOCKPART,CPU: the convolutions run on MOCKPART (the mock plugin), the rest on CPU.
         {"HETERO",
-         {cpu_f16_state,
-          reference_allocates,
+         {reference_allocates,
           hetero_accepts_any_key_ro,
           hetero_accepts_any_key_unknown,
           {"RealModels.*/head_pose_0001_fp16", f16_on_reference}}},
