@@ -14,7 +14,10 @@ const char* const export_plugin_name = "CPU";
 
 CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, const std::shared_ptr<const Plugin>& plugin,
                              const Config& config)
-    : ICompiledModel(model, plugin), m_config(config), m_model_name(model->get_friendly_name()) {
+    : ICompiledModel(model, plugin),
+      m_config(config),
+      m_model_name(model->get_friendly_name()),
+      m_properties(make_property_table()) {
     m_source = model->clone();
     auto prepared = prepare_model(*model);
     check_compilable(*model, *prepared);
@@ -48,32 +51,26 @@ void CompiledModel::set_property(const ov::AnyMap& properties) {
     OPENVINO_NOT_IMPLEMENTED("CPU: a compiled model's properties are fixed at compile time; cannot set ", keys);
 }
 
-ov::Any CompiledModel::get_property(const std::string& name) const {
-    if (name == ov::supported_properties.name()) {
-        std::vector<ov::PropertyName> names{
-            ov::PropertyName(ov::supported_properties.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::model_name.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::optimal_number_of_infer_requests.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::execution_devices.name(), ov::PropertyMutability::RO)};
-        for (const auto& property : Config::settable_properties())
-            if (property != ov::device::id.name())
-                names.emplace_back(property, ov::PropertyMutability::RO);
-        return names;
-    }
-    if (name == ov::model_name.name())
-        return m_model_name;
-    if (name == ov::optimal_number_of_infer_requests.name())
-        return m_config.optimal_requests();
-    if (name == ov::execution_devices.name())
-        return std::vector<std::string>{get_plugin() ? get_plugin()->get_device_name() : std::string("CPU")};
-    if (name == ov::num_streams.name())
-        return ov::streams::Num(static_cast<int32_t>(m_config.streams()));
-    if (name == ov::inference_num_threads.name())
-        return static_cast<int32_t>(m_config.threads());
-    if (Config::is_settable(name) && name != ov::device::id.name())
-        return m_config.get(name);
-    OPENVINO_THROW("CPU: compiled model '", m_model_name, "' has no property ", name);
+std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() const {
+    auto table = std::make_shared<kit::PropertyTable>("CPU compiled model '" + m_model_name + "'");
+    const auto fixed = [](ov::Any value) {
+        return [value](const kit::PropertyValues&, const std::string&) { return value; };
+    };
+    const std::string device = get_plugin() ? get_plugin()->get_device_name() : std::string("CPU");
+    table->add_read_only(ov::model_name, fixed(m_model_name))
+        .add_read_only(ov::optimal_number_of_infer_requests, fixed(m_config.optimal_requests()))
+        .add_read_only(ov::execution_devices, fixed(std::vector<std::string>{device}))
+        // The streams and threads in effect, where the plugin's keys hold what was asked (AUTO, 0).
+        .add_read_only(ov::num_streams, fixed(ov::streams::Num(static_cast<int32_t>(m_config.streams()))))
+        .add_read_only(ov::inference_num_threads, fixed(static_cast<int32_t>(m_config.threads())));
+    // Every other compile setting reads back as it was compiled with.
+    for (const auto& property : Config::settable_properties())
+        if (property != ov::device::id.name() && !table->find(property))
+            table->add_read_only(property, fixed(m_config.get(property)));
+    return table;
 }
+
+ov::Any CompiledModel::get_property(const std::string& name) const { return m_properties.get(name); }
 
 }  // namespace cpu
 }  // namespace devmux

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "config.hpp"
+#include "devmux/kit/property_table.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "exec_plan.hpp"
 
@@ -35,10 +36,13 @@ public:
     const Config& config() const { return m_config; }
 
 private:
+    std::shared_ptr<const kit::PropertyTable> make_property_table() const;
+
     Config m_config;
     std::shared_ptr<const ov::Model> m_source;  // a clone of the user's model, for export
     std::string m_model_name;
     std::shared_ptr<const kit::ExecutionPlan> m_plan;
+    kit::PropertyValues m_properties;  // read-only, all fixed at compile time; declared last: built from the above
 };
 
 /// The plugin name in the header of the CPU plugin's exports (devmux/kit/export_format.hpp).
