@@ -62,7 +62,10 @@ std::string file_safe(const std::string& name) {
 
 CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, const std::shared_ptr<const Plugin>& plugin,
                              const Config& config, Imported)
-    : ICompiledModel(model, plugin), m_config(config), m_model_name(model->get_friendly_name()) {
+    : ICompiledModel(model, plugin),
+      m_config(config),
+      m_model_name(model->get_friendly_name()),
+      m_properties(make_property_table()) {
     m_source = model->clone();
 }
 
@@ -315,79 +318,76 @@ void CompiledModel::set_property(const ov::AnyMap& properties) {
     OPENVINO_NOT_IMPLEMENTED("HETERO: a compiled model's properties are fixed at compile time; cannot set ", keys);
 }
 
-ov::Any CompiledModel::get_property(const std::string& name) const {
-    if (name == ov::supported_properties.name())
-        return std::vector<ov::PropertyName>{
-            ov::PropertyName(ov::supported_properties.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::model_name.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::optimal_number_of_infer_requests.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::execution_devices.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::device::priorities.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::device::properties.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::loaded_from_cache.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(ov::enable_profiling.name(), ov::PropertyMutability::RO),
-            ov::PropertyName(number_of_submodels_key, ov::PropertyMutability::RO)};
-    if (name == ov::model_name.name())
-        return m_model_name;
-    if (name == ov::execution_devices.name()) {
-        std::vector<std::string> devices;
-        for (const auto& submodel : m_plan.submodels)
-            if (std::find(devices.begin(), devices.end(), submodel.device) == devices.end())
-                devices.push_back(submodel.device);
-        return devices;
-    }
-    if (name == ov::optimal_number_of_infer_requests.name()) {
-        // Enough requests for every device to have one in flight, and at least what any device asks for.
-        std::set<std::string> devices;
-        uint32_t optimal = 1;
-        for (size_t i = 0; i < m_compiled.size(); ++i) {
-            devices.insert(m_plan.submodels[i].device);
-            try {
-                optimal = std::max(optimal,
-                                   m_compiled[i]->get_property(ov::optimal_number_of_infer_requests.name()).as<uint32_t>());
-            } catch (const std::exception&) {
-                // a device that does not say keeps the others' answer
-            }
-        }
-        return std::max(optimal, static_cast<uint32_t>(devices.size()));
-    }
-    if (name == ov::device::priorities.name())
-        return m_config.priorities();
-    if (name == number_of_submodels_key) {
-        size_t count = 0;
-        for (const auto& submodel : m_plan.submodels)
-            count += submodel.part.compute_ops > 0 ? 1 : 0;
-        return count;
-    }
-    if (name == ov::loaded_from_cache.name())
-        return m_loaded_from_cache;
-    if (name == ov::enable_profiling.name())
-        return m_config.profiling;
-    if (name == ov::device::properties.name()) {
-        std::map<std::string, ov::AnyMap> per_device;
-        for (size_t i = 0; i < m_compiled.size(); ++i) {
-            const std::string& device = m_plan.submodels[i].device;
-            if (per_device.count(device))
-                continue;
-            ov::AnyMap values;
-            const auto names = m_compiled[i]->get_property(ov::supported_properties.name())
-                                   .as<std::vector<ov::PropertyName>>();
-            for (const auto& property : names) {
-                if (property == ov::supported_properties.name())
-                    continue;
-                try {
-                    values[property] = m_compiled[i]->get_property(property);
-                } catch (const std::exception&) {
-                    // listed but not readable on this compiled model: left out
-                }
-            }
-            per_device[device] = values;
-        }
-        return per_device;
-    }
-    OPENVINO_THROW("HETERO: compiled model '", m_model_name, "' has no property ", name,
-                   "; per-device values are under ", ov::device::properties.name());
+std::vector<std::string> CompiledModel::execution_devices() const {
+    std::vector<std::string> devices;
+    for (const auto& submodel : m_plan.submodels)
+        if (std::find(devices.begin(), devices.end(), submodel.device) == devices.end())
+            devices.push_back(submodel.device);
+    return devices;
 }
+
+uint32_t CompiledModel::optimal_requests() const {
+    // Enough requests for every device to have one in flight, and at least what any device asks for.
+    uint32_t optimal = 1;
+    for (const auto& compiled : m_compiled) {
+        try {
+            optimal = std::max(optimal, compiled->get_property(ov::optimal_number_of_infer_requests.name()).as<uint32_t>());
+        } catch (const std::exception&) {
+            // a device that does not say keeps the others' answer
+        }
+    }
+    return std::max(optimal, static_cast<uint32_t>(execution_devices().size()));
+}
+
+std::map<std::string, ov::AnyMap> CompiledModel::per_device_properties() const {
+    std::map<std::string, ov::AnyMap> per_device;
+    for (size_t i = 0; i < m_compiled.size(); ++i) {
+        const std::string& device = m_plan.submodels[i].device;
+        if (per_device.count(device))
+            continue;
+        ov::AnyMap values;
+        const auto names = m_compiled[i]->get_property(ov::supported_properties.name()).as<std::vector<ov::PropertyName>>();
+        for (const auto& property : names) {
+            if (property == ov::supported_properties.name())
+                continue;
+            try {
+                values[property] = m_compiled[i]->get_property(property);
+            } catch (const std::exception&) {
+                // listed but not readable on this compiled model: left out
+            }
+        }
+        per_device[device] = values;
+    }
+    return per_device;
+}
+
+std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() const {
+    // Read-only and computed on request: the getters read the split, which is complete before any call.
+    auto table = std::make_shared<kit::PropertyTable>("HETERO compiled model '" + m_model_name + "'");
+    using kit::PropertyValues;
+    table->add_read_only(ov::model_name, [this](const PropertyValues&, const std::string&) { return m_model_name; })
+        .add_read_only(ov::optimal_number_of_infer_requests,
+                       [this](const PropertyValues&, const std::string&) { return optimal_requests(); })
+        .add_read_only(ov::execution_devices,
+                       [this](const PropertyValues&, const std::string&) { return execution_devices(); })
+        .add_read_only(ov::device::priorities,
+                       [this](const PropertyValues&, const std::string&) { return m_config.priorities(); })
+        .add_read_only(ov::device::properties,
+                       [this](const PropertyValues&, const std::string&) { return per_device_properties(); })
+        .add_read_only(ov::loaded_from_cache,
+                       [this](const PropertyValues&, const std::string&) { return m_loaded_from_cache; })
+        .add_read_only(ov::enable_profiling,
+                       [this](const PropertyValues&, const std::string&) { return m_config.profiling; })
+        .add_read_only(number_of_submodels_key, [this](const PropertyValues&, const std::string&) {
+            size_t count = 0;
+            for (const auto& submodel : m_plan.submodels)
+                count += submodel.part.compute_ops > 0 ? 1 : 0;
+            return ov::Any(count);
+        });
+    return table;
+}
+
+ov::Any CompiledModel::get_property(const std::string& name) const { return m_properties.get(name); }
 
 }  // namespace hetero
 }  // namespace devmux

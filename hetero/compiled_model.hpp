@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "config.hpp"
+#include "devmux/kit/property_table.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "subgraph_collector.hpp"
 
@@ -51,6 +52,10 @@ private:
     void write_dumps(const std::map<std::string, std::string>& affinities) const;
     /// Compiles submodel `index`, or imports it from `blob` when given.
     void compile_submodel(size_t index, DeviceCatalog& catalog, const std::string* blob, const std::string* ir);
+    std::shared_ptr<const kit::PropertyTable> make_property_table() const;
+    std::vector<std::string> execution_devices() const;
+    uint32_t optimal_requests() const;
+    std::map<std::string, ov::AnyMap> per_device_properties() const;
 
     Config m_config;
     std::string m_model_name;
@@ -59,6 +64,7 @@ private:
     SubgraphPlan m_plan;
     std::vector<std::shared_ptr<ICompiledModel>> m_compiled;  // one per submodel of m_plan
     bool m_loaded_from_cache = false;
+    kit::PropertyValues m_properties;  // read-only keys; declared last: built from the members above
 };
 
 }  // namespace hetero

@@ -220,6 +220,20 @@ ov::SupportedOpsMap Plugin::query_model(const std::shared_ptr<const ov::Model>& 
 void Plugin::set_property(const ov::AnyMap& properties) {
     OPENVINO_ASSERT(properties.count(hetero_known_affinities_key) == 0, "HETERO: ", hetero_known_affinities_key,
                     " is a compile_model property of one model; it cannot be set on the plugin");
+    // compile_model hands keys HETERO does not know on to its devices; set_property keeps nothing it
+    // cannot name, so a misspelt or read-only key fails here rather than in every later compile.
+    const std::string device_prefix = std::string(ov::device::properties.name()) + "_";
+    for (const auto& [key, value] : properties) {
+        if (Config::table()->find(key) || key.compare(0, device_prefix.size(), device_prefix) == 0)
+            continue;
+        const auto keys = Config::table()->settable_keys();
+        std::string settable;
+        for (const auto& name : keys)
+            settable += (settable.empty() ? "" : ", ") + name;
+        ov::Any copy = value;
+        OPENVINO_THROW("HETERO: unsupported property '", key, "' (value '", copy.as<std::string>(),
+                       "'); the settable properties are: ", settable, ", ", device_prefix, "<device>");
+    }
     std::lock_guard<std::mutex> lock(m_mutex);
     Config updated = m_config;
     updated.set(properties);

@@ -19,12 +19,6 @@ const std::vector<ExpectedFailure>& expected_failures(const std::string& label) 
         "the mock plugin (devmux::ReferenceExecutor) runs an f16 model in f16, rounding every intermediate to "
         "f16; the stored references are f32 with the weights upcast (the precision policy of issue 7 section 3 "
         "lets a device decompress f16 weights to f32)";
-    const ExpectedFailure hetero_accepts_any_key_ro{
-        "PropertyContract.ReadOnlyKeysRefuseWrites/",
-        "HETERO set_property keeps any key it does not know, read-only ones included (hetero/config.cpp "
-        "Config::set, the final else stores it in 'shared'); it is refused only by a later compile_model"};
-    const ExpectedFailure hetero_accepts_any_key_unknown{
-        "PropertyContract.UnknownKeysAreRefusedWithTheirName/", hetero_accepts_any_key_ro.reason};
 
     static const std::map<std::string, std::vector<ExpectedFailure>> table = {
         
@@ -35,8 +29,6 @@ const std::vector<ExpectedFailure>& expected_failures(const std::string& label) 
         // HETERO:MOCKPART,CPU: the convolutions run on MOCKPART (the mock plugin), the rest on CPU.
         {"HETERO",
          {reference_allocates,
-          hetero_accepts_any_key_ro,
-          hetero_accepts_any_key_unknown,
           {"RealModels.*/head_pose_0001_fp16", f16_on_reference}}},
         // MALIAS: ALIASA and ALIASB are both the mock plugin.
         {"ALIAS",
