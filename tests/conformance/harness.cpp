@@ -113,6 +113,12 @@ std::unique_ptr<ov::Core> fresh_core() {
     }();
     auto c = std::make_unique<ov::Core>();
     c->register_plugins(xml);
+    // OPENCL admits GPU and ACCELERATOR devices by default; CI's OpenCL device is PoCL, of type CPU.
+    try {
+        c->set_property("OPENCL", {{"OPENCL_DEVICE_TYPES", "GPU,ACCELERATOR,CPU"}});
+    } catch (const ov::Exception&) {
+        // OPENCL is not built (no OpenCL SDK): its tests skip as absent.
+    }
     return c;
 }
 

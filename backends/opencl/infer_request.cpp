@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "infer_request.hpp"
+
+#include "compiled_model.hpp"
+
+namespace devmux {
+namespace opencl {
+namespace {
+
+// The request's arena: one device buffer.
+class DeviceArena final : public kit::ArenaAllocator {
+public:
+    DeviceArena(std::shared_ptr<DeviceContext> device, std::string owner)
+        : m_device(std::move(device)), m_owner(std::move(owner)) {}
+    kit::BufferRef allocate(size_t bytes, size_t) override {
+        Mem mem = m_device->allocate(bytes, "the intermediate values of an infer request of model '" + m_owner + "'");
+        kit::BufferRef ref{device_memory, mem.get(), 0, bytes};
+        m_buffers.push_back(std::move(mem));
+        return ref;
+    }
+    void release(const kit::BufferRef& buffer) override {
+        for (auto it = m_buffers.begin(); it != m_buffers.end(); ++it)
+            if (it->get() == buffer.base) {
+                m_buffers.erase(it);
+                return;
+            }
+    }
+
+private:
+    std::shared_ptr<DeviceContext> m_device;
+    std::string m_owner;
+    std::vector<Mem> m_buffers;
+};
+
+}  // namespace
+
+InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
+    : ISyncInferRequest(compiled_model),
+      m_compiled(compiled_model),
+      m_queue(compiled_model->device()->make_queue(compiled_model->config().profiling())),
+      m_run(compiled_model->plan(),
+            std::make_shared<DeviceArena>(compiled_model->device(), compiled_model->get_property(ov::model_name.name()).as<std::string>())),
+      m_profiling(compiled_model->config().profiling()) {
+    m_context.queue = m_queue.get();
+    m_context.profiling = m_profiling;
+}
+
+InferRequest::~InferRequest() {
+    // Nothing may still run on the buffers the bound steps are about to release.
+    clFinish(m_queue.get());
+}
+
+const std::string& InferRequest::device_name() const { return m_compiled->device()->name(); }
+
+void InferRequest::enqueue() {
+    kit::ExecContext ctx;
+    ctx.backend = &m_context;
+    m_run.run(m_input_tensors, m_output_tensors, ctx, m_profiling);
+    check(clFlush(m_queue.get()), "clFlush", device_name());
+}
+
+void InferRequest::infer() {
+    enqueue();
+    check(clFinish(m_queue.get()), "clFinish", device_name());
+}
+
+std::vector<ov::ProfilingInfo> InferRequest::get_profiling_info() const {
+    if (!m_profiling)
+        return {};
+    return m_run.profiling_info();
+}
+
+std::vector<std::shared_ptr<IVariableState>> InferRequest::query_state() const { return m_run.states(); }
+
+AsyncInferRequest::AsyncInferRequest(const std::shared_ptr<InferRequest>& request,
+                                     std::shared_ptr<kit::CompletionQueue> completions)
+    : IAsyncInferRequest(request, std::move(completions)), m_request(request) {}
+
+AsyncInferRequest::~AsyncInferRequest() { clFinish(m_request->queue()); }
+
+void AsyncInferRequest::enqueue_async_job(const std::function<void(std::exception_ptr)>& done) {
+    m_done = done;
+    m_request->enqueue();
+    cl_event marker = nullptr;
+    check(clEnqueueMarkerWithWaitList(m_request->queue(), 0, nullptr, &marker), "clEnqueueMarkerWithWaitList",
+          m_request->device_name());
+    const cl_int status = clSetEventCallback(marker, CL_COMPLETE, &AsyncInferRequest::on_complete, this);
+    if (status != CL_SUCCESS) {
+        clReleaseEvent(marker);
+        check(status, "clSetEventCallback", m_request->device_name());
+    }
+    check(clFlush(m_request->queue()), "clFlush", m_request->device_name());
+}
+
+void CL_CALLBACK AsyncInferRequest::on_complete(cl_event event, cl_int status, void* user) {
+    auto* self = static_cast<AsyncInferRequest*>(user);
+    clReleaseEvent(event);
+    std::exception_ptr error;
+    if (status < 0) {
+        try {
+            check(status, "the inference's commands", self->m_request->device_name());
+        } catch (...) {
+            error = std::current_exception();
+        }
+    }
+    self->m_done(error);
+}
+
+}  // namespace opencl
+}  // namespace devmux

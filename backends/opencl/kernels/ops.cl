@@ -1,0 +1,437 @@
+// SPDX-License-Identifier: Apache-2.0
+// The OPENCL backend's kernels (OpenCL C 1.2). Every kernel is launched with a fixed local size (a multiple
+// of 8) over a global size rounded up to it, so each one checks its index against the element count; no
+// kernel has a barrier. Buffers come with an element offset so that a value may live anywhere in the
+// request's arena (views, Concat slices) without sub-buffers. Shapes and strides of up to 8 dimensions are
+// passed as int8 vectors, innermost dimension last (element s7).
+
+#define GID() ((int)get_global_id(0))
+
+// The index of dimension d (0..7) of an int8 vector.
+inline int at8(int8 v, int d) {
+    switch (d) {
+    case 0: return v.s0;
+    case 1: return v.s1;
+    case 2: return v.s2;
+    case 3: return v.s3;
+    case 4: return v.s4;
+    case 5: return v.s5;
+    case 6: return v.s6;
+    default: return v.s7;
+    }
+}
+
+// Offsets into two operands from the flat index of an output of shape `dims` (8-d, padded with 1s in
+// front), each operand with its own strides (0 where it is broadcast).
+inline int2 broadcast_offsets(int index, int8 dims, int8 sa, int8 sb) {
+    int2 off = (int2)(0, 0);
+    for (int d = 7; d >= 0; --d) {
+        const int extent = at8(dims, d);
+        const int coord = index % extent;
+        index /= extent;
+        off.x += coord * at8(sa, d);
+        off.y += coord * at8(sb, d);
+    }
+    return off;
+}
+
+inline float apply_binary(int op, float a, float b) {
+    switch (op) {
+    case 0: return a + b;
+    case 1: return a - b;
+    case 2: return a * b;
+    case 3: return a / b;
+    case 4: return fmax(a, b);
+    case 5: return fmin(a, b);
+    case 6: return pow(a, b);
+    case 7: return (a - b) * (a - b);
+    case 8: return a >= 0.0f ? a : a * b;  // PRelu: b is the slope
+    default: return 0.0f;
+    }
+}
+
+// One output element per work-item: c = a (op) b with numpy broadcasting.
+__kernel void eltwise_binary(__global const float* a, int a_off, __global const float* b, int b_off,
+                             __global float* c, int c_off, int count, int op, int8 dims, int8 sa, int8 sb) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int2 off = broadcast_offsets(i, dims, sa, sb);
+    c[c_off + i] = apply_binary(op, a[a_off + off.x], b[b_off + off.y]);
+}
+
+// The same for operands of equal shape (no index arithmetic).
+__kernel void eltwise_binary_same(__global const float* a, int a_off, __global const float* b, int b_off,
+                                  __global float* c, int c_off, int count, int op) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    c[c_off + i] = apply_binary(op, a[a_off + i], b[b_off + i]);
+}
+
+inline float apply_unary(int op, float x, float p0, float p1) {
+    switch (op) {
+    case 0: return fmax(x, 0.0f);
+    case 1: return 1.0f / (1.0f + exp(-x));
+    case 2: return tanh(x);
+    case 3: return exp(x);
+    case 4: return sqrt(x);
+    case 5: return fabs(x);
+    case 6: return -x;
+    case 7: return fmin(fmax(x, p0), p1);  // Clamp
+    case 8: return floor(x);
+    case 9: return ceil(x);
+    case 10: return log(x);
+    case 11: return x > 0.0f ? x : p0 * (exp(x) - 1.0f);  // Elu
+    case 12: return x / (1.0f + exp(-x));                   // Swish with beta 1
+    case 13: return x * fmin(fmax(x + 3.0f, 0.0f), 6.0f) / 6.0f;  // HSwish
+    case 14: return fmin(fmax(x / 6.0f + 0.5f, 0.0f), 1.0f);       // HSigmoid
+    default: return x;
+    }
+}
+
+// Activation codes fused after a convolution or matmul (apply_unary codes, -1: none).
+inline float activate(int act, float x, float p0, float p1) { return act < 0 ? x : apply_unary(act, x, p0, p1); }
+
+// The epilogue of a fused convolution: activation (15: PRelu with a per-channel or scalar slope), then the
+// addend of the same shape as the output.
+inline float epilogue(float v, int oc, int act, float p0, float p1, __global const float* slope, int slope_stride,
+                      __global const float* addend, int has_addend, int index) {
+    if (act == 15)
+        v = v >= 0.0f ? v : v * slope[oc * slope_stride];
+    else
+        v = activate(act, v, p0, p1);
+    return has_addend ? v + addend[index] : v;
+}
+
+__kernel void eltwise_unary(__global const float* x, int x_off, __global float* y, int y_off, int count, int op,
+                            float p0, float p1) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    y[y_off + i] = apply_unary(op, x[x_off + i], p0, p1);
+}
+
+// Direct convolution, NCHW, one output element per work-item. `geometry`: in C,H,W, out C,H,W, kernel H,W;
+// `conv`: stride H,W, dilation H,W, pad top,left, groups. Output channels of group g read input channels
+// [g*C_in/groups, (g+1)*C_in/groups). bias (optional, per output channel) and activation are fused.
+__kernel void convolution(__global const float* x, int x_off, __global const float* w, __global const float* bias,
+                          int has_bias, __global float* y, int y_off, int count, int8 geometry, int8 conv, int act,
+                          float p0, float p1, __global const float* slope, int slope_stride,
+                          __global const float* addend, int addend_off, int has_addend) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int ic_total = geometry.s0, ih = geometry.s1, iw = geometry.s2;
+    const int oc_total = geometry.s3, oh = geometry.s4, ow = geometry.s5;
+    const int kh = geometry.s6, kw = geometry.s7;
+    const int sh = conv.s0, sw = conv.s1, dh = conv.s2, dw = conv.s3, ph = conv.s4, pw = conv.s5, groups = conv.s6;
+    const int ox = i % ow;
+    const int oy = (i / ow) % oh;
+    const int oc = (i / (ow * oh)) % oc_total;
+    const int n = i / (ow * oh * oc_total);
+    const int icg = ic_total / groups;
+    const int g = oc / (oc_total / groups);
+    float sum = has_bias ? bias[oc] : 0.0f;
+    __global const float* wk = w + (size_t)oc * icg * kh * kw;
+    for (int c = 0; c < icg; ++c) {
+        __global const float* xc = x + x_off + ((size_t)n * ic_total + g * icg + c) * ih * iw;
+        for (int ky = 0; ky < kh; ++ky) {
+            const int iy = oy * sh - ph + ky * dh;
+            if (iy < 0 || iy >= ih)
+                continue;
+            for (int kx = 0; kx < kw; ++kx) {
+                const int ix = ox * sw - pw + kx * dw;
+                if (ix < 0 || ix >= iw)
+                    continue;
+                sum += xc[iy * iw + ix] * wk[(c * kh + ky) * kw + kx];
+            }
+        }
+    }
+    y[y_off + i] = epilogue(sum, oc, act, p0, p1, slope, slope_stride, addend + addend_off, has_addend, i);
+}
+
+// 1x1 stride-1 unpadded convolution as a GEMM: y[n, oc, p] = sum_c w[oc, c] * x[n, c, p]. Each work-item
+// computes 4 output channels by 8 pixels; `count` = N * ceil(OC/4) * ceil(P/8) work-items.
+__kernel void convolution_1x1(__global const float* x, int x_off, __global const float* w, __global const float* bias,
+                              int has_bias, __global float* y, int y_off, int count, int channels_in,
+                              int channels_out, int pixels, int act, float p0, float p1,
+                              __global const float* slope, int slope_stride, __global const float* addend,
+                              int addend_off, int has_addend) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int pixel_blocks = (pixels + 7) / 8;
+    const int oc_blocks = (channels_out + 3) / 4;
+    const int pb = i % pixel_blocks;
+    const int ob = (i / pixel_blocks) % oc_blocks;
+    const int n = i / (pixel_blocks * oc_blocks);
+    const int p0i = pb * 8;
+    const int oc0 = ob * 4;
+    float8 acc[4];
+    for (int r = 0; r < 4; ++r) {
+        const int oc = min(oc0 + r, channels_out - 1);
+        acc[r] = (float8)(has_bias ? bias[oc] : 0.0f);
+    }
+    __global const float* xn = x + x_off + (size_t)n * channels_in * pixels;
+    const bool full = p0i + 8 <= pixels;
+    for (int c = 0; c < channels_in; ++c) {
+        float8 v;
+        if (full) {
+            v = vload8(0, xn + (size_t)c * pixels + p0i);
+        } else {
+            float t[8];
+            for (int k = 0; k < 8; ++k)
+                t[k] = p0i + k < pixels ? xn[(size_t)c * pixels + p0i + k] : 0.0f;
+            v = vload8(0, t);
+        }
+        for (int r = 0; r < 4; ++r) {
+            const int oc = min(oc0 + r, channels_out - 1);
+            acc[r] += w[(size_t)oc * channels_in + c] * v;
+        }
+    }
+    for (int r = 0; r < 4; ++r) {
+        const int oc = oc0 + r;
+        if (oc >= channels_out)
+            break;
+        float t[8];
+        vstore8(acc[r], 0, t);
+        const int row = (n * channels_out + oc) * pixels;
+        for (int k = 0; k < 8; ++k)
+            if (p0i + k < pixels)
+                y[y_off + row + p0i + k] =
+                    epilogue(t[k], oc, act, p0, p1, slope, slope_stride, addend + addend_off, has_addend, row + p0i + k);
+    }
+}
+
+// Batched matrix product: c[b] = op(a[b]) * op(b[b]), M x K by K x N. a_batch/b_batch: element strides
+// between batches (0 for a broadcast operand); `trans` bit 0 transposes a, bit 1 transposes b. Each
+// work-item computes one element.
+__kernel void matmul(__global const float* a, int a_off, __global const float* b, int b_off, __global float* c,
+                     int c_off, int count, int M, int N, int K, int trans, __global const int* batch_offsets) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int col = i % N;
+    const int row = (i / N) % M;
+    const int batch = i / (M * N);
+    __global const float* pa = a + a_off + batch_offsets[2 * batch];
+    __global const float* pb = b + b_off + batch_offsets[2 * batch + 1];
+    const int a_row_stride = (trans & 1) ? 1 : K, a_k_stride = (trans & 1) ? M : 1;
+    const int b_k_stride = (trans & 2) ? 1 : N, b_col_stride = (trans & 2) ? K : 1;
+    float sum = 0.0f;
+    for (int k = 0; k < K; ++k)
+        sum += pa[row * a_row_stride + k * a_k_stride] * pb[k * b_k_stride + col * b_col_stride];
+    c[c_off + i] = sum;
+}
+
+// Max (mode 0) or average pooling (mode 1 counting only in-bounds elements, mode 2 counting the padding),
+// NCHW spatial 2-d (other ranks are refused by the plugin). geometry: in H,W, out H,W, kernel H,W, stride
+// H,W; pads: top, left, bottom, right, dilation H, W.
+__kernel void pool2d(__global const float* x, int x_off, __global float* y, int y_off, int count, int8 geometry,
+                     int8 pads, int mode) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int ih = geometry.s0, iw = geometry.s1, oh = geometry.s2, ow = geometry.s3;
+    const int kh = geometry.s4, kw = geometry.s5, sh = geometry.s6, sw = geometry.s7;
+    const int ox = i % ow;
+    const int oy = (i / ow) % oh;
+    const int plane = i / (ow * oh);
+    __global const float* xp = x + x_off + (size_t)plane * ih * iw;
+    float best = -INFINITY, sum = 0.0f;
+    int counted = 0;
+    for (int ky = 0; ky < kh; ++ky) {
+        const int iy = oy * sh - pads.s0 + ky * pads.s4;
+        if (iy < 0 || iy >= ih)
+            continue;
+        for (int kx = 0; kx < kw; ++kx) {
+            const int ix = ox * sw - pads.s1 + kx * pads.s5;
+            if (ix < 0 || ix >= iw)
+                continue;
+            const float v = xp[iy * iw + ix];
+            best = fmax(best, v);
+            sum += v;
+            ++counted;
+        }
+    }
+    if (mode == 0) {
+        y[y_off + i] = best;
+    } else if (mode == 1) {
+        y[y_off + i] = counted ? sum / counted : 0.0f;
+    } else {
+        // The window clipped to the padded input.
+        const int y0 = oy * sh - pads.s0, x0 = ox * sw - pads.s1;
+        const int rows = min(y0 + kh, ih + pads.s2) - max(y0, -pads.s0);
+        const int cols = min(x0 + kw, iw + pads.s3) - max(x0, -pads.s1);
+        y[y_off + i] = rows > 0 && cols > 0 ? sum / (float)(rows * cols) : 0.0f;
+    }
+}
+
+// Reduction over the dimensions flagged in `reduced` (1) of an 8-d input of shape `dims`; one output element
+// per work-item. op: 0 sum, 1 mean, 2 max, 3 min, 4 prod.
+__kernel void reduce(__global const float* x, int x_off, __global float* y, int y_off, int count, int8 dims,
+                     int8 reduced, int op) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    // Strides of the input; the base offset of this output from its kept coordinates.
+    int strides[8];
+    int stride = 1;
+    for (int d = 7; d >= 0; --d) {
+        strides[d] = stride;
+        stride *= at8(dims, d);
+    }
+    int rest = i, base = 0, reduced_count = 1;
+    for (int d = 7; d >= 0; --d) {
+        if (at8(reduced, d)) {
+            reduced_count *= at8(dims, d);
+            continue;
+        }
+        const int extent = at8(dims, d);
+        base += (rest % extent) * strides[d];
+        rest /= extent;
+    }
+    float acc = op == 2 ? -INFINITY : (op == 3 ? INFINITY : (op == 4 ? 1.0f : 0.0f));
+    for (int r = 0; r < reduced_count; ++r) {
+        int left = r, off = base;
+        for (int d = 7; d >= 0; --d) {
+            if (!at8(reduced, d))
+                continue;
+            const int extent = at8(dims, d);
+            off += (left % extent) * strides[d];
+            left /= extent;
+        }
+        const float v = x[x_off + off];
+        if (op == 2)
+            acc = fmax(acc, v);
+        else if (op == 3)
+            acc = fmin(acc, v);
+        else if (op == 4)
+            acc *= v;
+        else
+            acc += v;
+    }
+    y[y_off + i] = op == 1 ? acc / (float)reduced_count : acc;
+}
+
+// Softmax along an axis of `length` elements, `inner` apart; one (outer, inner) line per work-item.
+__kernel void softmax(__global const float* x, int x_off, __global float* y, int y_off, int count, int length,
+                      int inner) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int base = (i / inner) * length * inner + i % inner;
+    float top = -INFINITY;
+    for (int k = 0; k < length; ++k)
+        top = fmax(top, x[x_off + base + k * inner]);
+    float sum = 0.0f;
+    for (int k = 0; k < length; ++k)
+        sum += exp(x[x_off + base + k * inner] - top);
+    for (int k = 0; k < length; ++k)
+        y[y_off + base + k * inner] = exp(x[x_off + base + k * inner] - top) / sum;
+}
+
+// Copies `outer` blocks of `block` elements from x (blocks `x_stride` apart) to y (blocks `y_stride` apart):
+// a Concat input into its slice, a Split output out of its slice. Element size in 32-bit words.
+__kernel void strided_copy(__global const uint* x, int x_off, __global uint* y, int y_off, int count, int block,
+                           int x_stride, int y_stride) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int outer = i / block, k = i % block;
+    y[y_off + outer * y_stride + k] = x[x_off + outer * x_stride + k];
+}
+
+// y[out index] = x[in offset] where the input offset comes from the output coordinates times the permuted
+// input strides.
+__kernel void transpose(__global const uint* x, int x_off, __global uint* y, int y_off, int count, int8 out_dims,
+                        int8 in_strides) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    int rest = i, off = 0;
+    for (int d = 7; d >= 0; --d) {
+        const int extent = at8(out_dims, d);
+        off += (rest % extent) * at8(in_strides, d);
+        rest /= extent;
+    }
+    y[y_off + i] = x[x_off + off];
+}
+
+// Element type conversions (codes: 0 f32, 1 f16, 2 i32, 3 raw 32-bit copy, 4 i64 (low word), 5 u8, 6 i8).
+inline float load_as_float(__global const void* p, int type, int i) {
+    switch (type) {
+    case 0: return ((__global const float*)p)[i];
+    case 1: return vload_half(i, (__global const half*)p);
+    case 2: return (float)((__global const int*)p)[i];
+    case 4: return (float)((__global const long*)p)[i];
+    case 5: return (float)((__global const uchar*)p)[i];
+    case 6: return (float)((__global const char*)p)[i];
+    default: return 0.0f;
+    }
+}
+
+__kernel void convert(__global const void* x, int x_off, __global void* y, int y_off, int count, int from, int to) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    if (from == to && from == 3) {
+        ((__global uint*)y)[y_off + i] = ((__global const uint*)x)[x_off + i];
+        return;
+    }
+    if (from == to && from == 4) {
+        ((__global long*)y)[y_off + i] = ((__global const long*)x)[x_off + i];
+        return;
+    }
+    const float v = load_as_float(x, from, x_off + i);
+    switch (to) {
+    case 0: ((__global float*)y)[y_off + i] = v; break;
+    case 1: vstore_half_rte(v, y_off + i, (__global half*)y); break;
+    case 2: ((__global int*)y)[y_off + i] = convert_int_rtz(v); break;
+    case 4: ((__global long*)y)[y_off + i] = convert_long_rtz(v); break;
+    case 5: ((__global uchar*)y)[y_off + i] = convert_uchar_sat_rte(v); break;
+    case 6: ((__global char*)y)[y_off + i] = convert_char_sat_rte(v); break;
+    default: break;
+    }
+}
+
+// Byte copy for values of any type whose size is not a multiple of 4.
+__kernel void copy_bytes(__global const uchar* x, int x_off, __global uchar* y, int y_off, int count) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    y[y_off + i] = x[x_off + i];
+}
+
+// FakeQuantize with numpy-broadcast ranges: `strides` holds the strides of input_low, input_high,
+// output_low and output_high (as 4 int8 in a buffer of 32 ints), `dims` the output shape.
+__kernel void fake_quantize(__global const float* x, int x_off, __global const float* il, int il_off,
+                            __global const float* ih, int ih_off, __global const float* ol, int ol_off,
+                            __global const float* oh, int oh_off, __global float* y, int y_off, int count,
+                            int levels, int8 dims, __global const int* strides) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    int rest = i;
+    int o0 = 0, o1 = 0, o2 = 0, o3 = 0;
+    for (int d = 7; d >= 0; --d) {
+        const int extent = at8(dims, d);
+        const int coord = rest % extent;
+        rest /= extent;
+        o0 += coord * strides[d];
+        o1 += coord * strides[8 + d];
+        o2 += coord * strides[16 + d];
+        o3 += coord * strides[24 + d];
+    }
+    const float v = x[x_off + i];
+    const float lo = il[il_off + o0], hi = ih[ih_off + o1], out_lo = ol[ol_off + o2], out_hi = oh[oh_off + o3];
+    float r;
+    if (v <= fmin(lo, hi))
+        r = out_lo;
+    else if (v > fmax(lo, hi))
+        r = out_hi;
+    else
+        r = rint((v - lo) / (hi - lo) * (levels - 1)) / (levels - 1) * (out_hi - out_lo) + out_lo;
+    y[y_off + i] = r;
+}

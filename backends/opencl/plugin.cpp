@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "plugin.hpp"
+
+#include <istream>
+
+#include "compiled_model.hpp"
+#include "devmux/kit/device_event.hpp"
+#include "devmux/kit/export_format.hpp"
+#include "kernels.hpp"
+
+namespace devmux {
+namespace opencl {
+
+Plugin::Plugin() {
+    set_device_name("OPENCL");
+    set_version(ov::Version{"0.1.0", "devmux OPENCL plugin"});
+}
+
+Config Plugin::merged_config(const ov::AnyMap& properties) const {
+    Config config;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        config = m_config;
+    }
+    config.set(properties);
+    return config;
+}
+
+std::shared_ptr<DeviceContext> Plugin::device(const Config& config) const {
+    const auto& enumeration = devices_of(config.admitted_types());
+    if (enumeration.devices.empty())
+        OPENVINO_THROW(get_device_name(), ": no device to run on: ", enumeration.why_none);
+    const size_t index = config.device_index();
+    OPENVINO_ASSERT(index < enumeration.devices.size(), get_device_name(), ": no device ", index, " (",
+                    enumeration.devices.size(), " admitted devices)");
+    const DeviceInfo& info = enumeration.devices[index];
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto& context = m_devices[info.device];
+    if (!context)
+        context = std::make_shared<DeviceContext>(info, get_device_name() + "." + std::to_string(index));
+    return context;
+}
+
+std::shared_ptr<kit::CompletionQueue> Plugin::completions(const DeviceContext& device) const {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto& queue = m_completions[&device];
+    if (!queue)
+        queue = std::make_shared<kit::CompletionQueue>(device.name());
+    return queue;
+}
+
+std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const ov::Model>& model,
+                                                      const ov::AnyMap& properties) const {
+    OPENVINO_ASSERT(model, get_device_name(), ": compile_model needs a model, got null");
+    const Config config = merged_config(properties);
+    auto self = std::static_pointer_cast<const Plugin>(shared_from_this());
+    return std::make_shared<CompiledModel>(model, self, config);
+}
+
+std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& stream, const ov::AnyMap& properties) const {
+    kit::ExportReader reader(stream, export_plugin_name, get_device_name());
+    ov::AnyMap exported = reader.read_properties();
+    auto model = reader.read_model();
+    for (const auto& kv : properties)
+        exported[kv.first] = kv.second;
+    return compile_model(model, exported);
+}
+
+ov::SupportedOpsMap Plugin::query_model(const std::shared_ptr<const ov::Model>& model,
+                                        const ov::AnyMap& properties) const {
+    OPENVINO_ASSERT(model, get_device_name(), ": query_model needs a model, got null");
+    const Config config = merged_config(properties);
+    device(config);  // no device: say why, as compile_model would
+    return op_support().query(*model, *prepare_model(*model), get_device_name());
+}
+
+void Plugin::set_property(const ov::AnyMap& properties) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_config.set(properties);
+}
+
+ov::Any Plugin::get_property(const std::string& name, const ov::AnyMap&) const {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_config.get(name);
+}
+
+}  // namespace opencl
+}  // namespace devmux

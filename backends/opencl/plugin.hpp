@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "config.hpp"
+#include "devmux/plugin/iplugin.hpp"
+
+namespace devmux {
+namespace kit {
+class CompletionQueue;
+}
+namespace opencl {
+
+/// The "OPENCL" device: every OpenCL device of the admitted types on every platform (OPENCL.0 ... N).
+class Plugin : public IPlugin {
+public:
+    Plugin();
+
+    std::shared_ptr<ICompiledModel> compile_model(const std::shared_ptr<const ov::Model>& model,
+                                                  const ov::AnyMap& properties) const override;
+    std::shared_ptr<ICompiledModel> import_model(std::istream& model, const ov::AnyMap& properties) const override;
+    ov::SupportedOpsMap query_model(const std::shared_ptr<const ov::Model>& model,
+                                    const ov::AnyMap& properties) const override;
+    void set_property(const ov::AnyMap& properties) override;
+    ov::Any get_property(const std::string& name, const ov::AnyMap& arguments) const override;
+
+    Config merged_config(const ov::AnyMap& properties) const;
+    /// The device a configuration selects, its context made on first use; throws naming why there is none.
+    std::shared_ptr<DeviceContext> device(const Config& config) const;
+    /// One per device: finishes the requests whose device work completed (start_async).
+    std::shared_ptr<kit::CompletionQueue> completions(const DeviceContext& device) const;
+
+private:
+    // m_mutex guards m_config (set_property against compiles and queries), m_devices and m_completions
+    // (made on first use by whichever thread compiles first).
+    mutable std::mutex m_mutex;
+    Config m_config;
+    mutable std::map<cl_device_id, std::shared_ptr<DeviceContext>> m_devices;
+    mutable std::map<const DeviceContext*, std::shared_ptr<kit::CompletionQueue>> m_completions;
+};
+
+}  // namespace opencl
+}  // namespace devmux

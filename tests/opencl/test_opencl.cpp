@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: Apache-2.0
+// The OPENCL plugin through ov::Core, on whatever OpenCL devices the machine has (PoCL, a CPU-type device,
+// in CI): device listing and OPENCL_DEVICE_TYPES, properties, what it refuses and how it says so, fused and
+// unfused convolutions against the ops' reference evaluate(), profiling, asynchronous requests and the
+// program cache across processes.
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <random>
+
+#include "cl_device.hpp"
+#include "common/test_utils.hpp"
+#include "devmux/plugin/device_identity.hpp"
+#include "devmux/plugin/reference_executor.hpp"
+#include "openvino/op/ops.hpp"
+#include "openvino/openvino.hpp"
+
+namespace {
+
+constexpr const char* all_types = "GPU,ACCELERATOR,CPU";
+
+// The devices of the given types, counted with the OpenCL API directly (not through the plugin).
+size_t count_devices(cl_device_type types) {
+    cl_uint platforms = 0;
+    if (clGetPlatformIDs(0, nullptr, &platforms) != CL_SUCCESS || platforms == 0)
+        return 0;
+    std::vector<cl_platform_id> ids(platforms);
+    clGetPlatformIDs(platforms, ids.data(), nullptr);
+    size_t total = 0;
+    for (auto platform : ids) {
+        cl_uint n = 0;
+        if (clGetDeviceIDs(platform, types, 0, nullptr, &n) == CL_SUCCESS)
+            total += n;
+    }
+    return total;
+}
+
+ov::Core& admitting_core() {
+    static ov::Core* core = [] {
+        auto* c = new ov::Core();
+        c->set_property("OPENCL", {{"OPENCL_DEVICE_TYPES", all_types}});
+        return c;
+    }();
+    return *core;
+}
+
+// Every OPENCL test below needs one device of some type; CI always has PoCL.
+void require_device() {
+    ASSERT_GT(count_devices(CL_DEVICE_TYPE_ALL), 0u) << "no OpenCL device at all: install pocl-opencl-icd";
+}
+
+std::string error_of(const std::function<void()>& action) {
+    try {
+        action();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return {};
+}
+
+std::vector<ov::Tensor> reference(const std::shared_ptr<ov::Model>& model, const std::vector<ov::Tensor>& inputs) {
+    auto plan = std::make_shared<devmux::ReferencePlan>(model->clone(), "reference");
+    devmux::ReferenceExecutor executor(plan);
+    std::vector<ov::Tensor> outputs(model->outputs().size());
+    executor.run(inputs, outputs, false);
+    return outputs;
+}
+
+float max_relative_error(const ov::Tensor& actual, const ov::Tensor& expected) {
+    const float* a = actual.data<float>();
+    const float* e = expected.data<float>();
+    float scale = 1e-6f, diff = 0.0f;
+    for (size_t i = 0; i < expected.get_size(); ++i) {
+        scale = std::max(scale, std::fabs(e[i]));
+        diff = std::max(diff, std::fabs(a[i] - e[i]));
+    }
+    return diff / scale;
+}
+
+// Seeded normal values: never all zeros, different per seed.
+ov::Tensor seeded_tensor(const ov::Shape& shape, unsigned seed) {
+    ov::Tensor tensor(ov::element::f32, shape);
+    std::mt19937 generator(seed);
+    std::normal_distribution<float> values(0.0f, 1.0f);
+    for (size_t i = 0; i < tensor.get_size(); ++i)
+        tensor.data<float>()[i] = values(generator);
+    return tensor;
+}
+
+std::shared_ptr<ov::op::v0::Constant> random_constant(const ov::Shape& shape, unsigned seed) {
+    return std::make_shared<ov::op::v0::Constant>(seeded_tensor(shape, seed));
+}
+
+TEST(OpenclDevices, DefaultTypesListOnlyGpusAndAccelerators) {
+    ov::Core core;
+    const auto devices = core.get_property("OPENCL", ov::available_devices);
+    EXPECT_EQ(devices.size(), count_devices(CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR));
+    EXPECT_EQ(core.get_property("OPENCL", "OPENCL_DEVICE_TYPES").as<std::string>(), "GPU,ACCELERATOR");
+}
+
+TEST(OpenclDevices, WithoutAnAdmittedDeviceCompilingSaysWhy) {
+    if (count_devices(CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR) > 0)
+        GTEST_SKIP() << "this machine has an OpenCL GPU or accelerator, so the default types admit a device";
+    ov::Core core;
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{4});
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{std::make_shared<ov::op::v0::Relu>(x)},
+                                             ov::ParameterVector{x});
+    const std::string message = error_of([&] { core.compile_model(model, "OPENCL"); });
+    EXPECT_NE(message.find("OPENCL"), std::string::npos) << message;
+    EXPECT_NE(message.find("no OpenCL device of the admitted types"), std::string::npos) << message;
+    EXPECT_NE(message.find("(CPU)"), std::string::npos) << "names what was left out: " << message;
+}
+
+TEST(OpenclDevices, CpuTypeAdmitsEveryDeviceInStableOrder) {
+    require_device();
+    auto& core = admitting_core();
+    const auto devices = core.get_property("OPENCL", ov::available_devices);
+    ASSERT_EQ(devices.size(), count_devices(CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR | CL_DEVICE_TYPE_CPU));
+    for (size_t i = 0; i < devices.size(); ++i)
+        EXPECT_EQ(devices[i], std::to_string(i));
+    EXPECT_EQ(core.get_property("OPENCL", ov::available_devices), devices) << "the order is stable";
+    // The first device is the first device of the first platform.
+    cl_platform_id platform;
+    ASSERT_EQ(clGetPlatformIDs(1, &platform, nullptr), CL_SUCCESS);
+    cl_device_id first;
+    ASSERT_EQ(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &first, nullptr), CL_SUCCESS);
+    char name[256] = {};
+    clGetDeviceInfo(first, CL_DEVICE_NAME, sizeof(name), name, nullptr);
+    EXPECT_EQ(core.get_property("OPENCL.0", ov::device::full_name), std::string(name));
+}
+
+TEST(OpenclDevices, UnknownDeviceTypeIsRefusedNamingKeyAndValue) {
+    ov::Core core;
+    const std::string message =
+        error_of([&] { core.set_property("OPENCL", {{"OPENCL_DEVICE_TYPES", "GPU,FPGA"}}); });
+    EXPECT_NE(message.find("OPENCL_DEVICE_TYPES"), std::string::npos) << message;
+    EXPECT_NE(message.find("GPU,FPGA"), std::string::npos) << message;
+}
+
+TEST(OpenclProperties, DescribeTheDevice) {
+    require_device();
+    auto& core = admitting_core();
+    const auto capabilities = core.get_property("OPENCL.0", ov::device::capabilities);
+    EXPECT_NE(std::find(capabilities.begin(), capabilities.end(), ov::device::capability::FP32), capabilities.end());
+    EXPECT_NE(std::find(capabilities.begin(), capabilities.end(), ov::device::capability::EXPORT_IMPORT),
+              capabilities.end());
+    EXPECT_GT(core.get_property("OPENCL.0", "OPENCL_GLOBAL_MEMORY_SIZE").as<uint64_t>(), 0u);
+    EXPECT_FALSE(core.get_property("OPENCL.0", "OPENCL_DRIVER_VERSION").as<std::string>().empty());
+    EXPECT_NE(core.get_property("OPENCL.0", "OPENCL_C_VERSION").as<std::string>().find("OpenCL C"), std::string::npos);
+    const auto range = core.get_property("OPENCL", ov::range_for_async_infer_requests);
+    EXPECT_GE(std::get<1>(range), std::get<0>(range));
+    EXPECT_EQ(core.get_property("OPENCL", ov::hint::inference_precision), ov::element::f32);
+    const auto supported = core.get_property("OPENCL", ov::supported_properties);
+    for (const char* key : {"OPENCL_DEVICE_TYPES", "CACHE_DIR", "PERF_COUNT", "PERFORMANCE_HINT", "DEVICE_UUID"})
+        EXPECT_NE(std::find(supported.begin(), supported.end(), key), supported.end()) << key;
+}
+
+TEST(OpenclProperties, CpuTypeDeviceSharesTheHostCpuUuid) {
+    require_device();
+    auto& core = admitting_core();
+    if (core.get_property("OPENCL.0", "OPENCL_DEVICE_TYPE").as<std::string>() != "CPU")
+        GTEST_SKIP() << "OPENCL.0 is not a CPU-type device";
+    EXPECT_EQ(core.get_property("OPENCL.0", ov::device::type), ov::device::Type::INTEGRATED);
+    const auto uuid = core.get_property("OPENCL.0", ov::device::uuid);
+    EXPECT_EQ(uuid.uuid, devmux::host_cpu_uuid().uuid) << "PoCL has no cl_khr_device_uuid: the host CPU's identity";
+    EXPECT_EQ(uuid.uuid, core.get_property("CPU", ov::device::uuid).uuid) << "the same physical device as CPU";
+}
+
+TEST(OpenclErrors, UnsupportedOpIsNamedWithItsTypeAndTheDevice) {
+    require_device();
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{4, 3});
+    auto indices = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{2}, {0, 2});
+    auto axis = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{}, {0});
+    auto gather = std::make_shared<ov::op::v8::Gather>(data, indices, axis);
+    gather->set_friendly_name("pick_rows");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{gather}, ov::ParameterVector{data});
+    auto& core = admitting_core();
+    const auto supported = core.query_model(model, "OPENCL");
+    EXPECT_EQ(supported.count("pick_rows"), 0u);
+    const std::string message = error_of([&] { core.compile_model(model, "OPENCL"); });
+    EXPECT_NE(message.find("pick_rows"), std::string::npos) << message;
+    EXPECT_NE(message.find("Gather"), std::string::npos) << message;
+    EXPECT_NE(message.find("OPENCL"), std::string::npos) << message;
+}
+
+TEST(OpenclErrors, OpenClFailuresNameTheCallTheSymbolAndTheOp) {
+    EXPECT_EQ(devmux::opencl::error_name(CL_OUT_OF_RESOURCES), "CL_OUT_OF_RESOURCES");
+    EXPECT_EQ(devmux::opencl::error_name(CL_INVALID_KERNEL_ARGS), "CL_INVALID_KERNEL_ARGS");
+    EXPECT_EQ(devmux::opencl::error_name(-12345), "CL error -12345");
+    const std::string message = error_of(
+        [] { devmux::opencl::check(CL_MEM_OBJECT_ALLOCATION_FAILURE, "clCreateBuffer", "OPENCL.0: op 'conv1' (Convolution)"); });
+    for (const char* part : {"clCreateBuffer", "CL_MEM_OBJECT_ALLOCATION_FAILURE", "conv1", "Convolution", "OPENCL.0"})
+        EXPECT_NE(message.find(part), std::string::npos) << part << " in " << message;
+}
+
+// conv(3x3, pad 1) + bias + Relu + an Add of another convolution's output (1x1, the GEMM kernel), then a
+// grouped (depthwise) convolution with stride 2: the fused, pointwise and grouped kernels against evaluate().
+std::shared_ptr<ov::Model> convolution_model() {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 8, 11, 13});
+    auto conv = std::make_shared<ov::op::v1::Convolution>(x, random_constant({16, 8, 3, 3}, 1), ov::Strides{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::Strides{1, 1});
+    auto bias = std::make_shared<ov::op::v1::Add>(conv, random_constant({1, 16, 1, 1}, 2));
+    auto relu = std::make_shared<ov::op::v0::Relu>(bias);
+    auto pointwise = std::make_shared<ov::op::v1::Convolution>(x, random_constant({16, 8, 1, 1}, 3),
+                                                               ov::Strides{1, 1}, ov::CoordinateDiff{0, 0},
+                                                               ov::CoordinateDiff{0, 0}, ov::Strides{1, 1});
+    auto sum = std::make_shared<ov::op::v1::Add>(relu, pointwise);
+    auto depthwise = std::make_shared<ov::op::v1::GroupConvolution>(
+        sum, random_constant({16, 1, 1, 3, 3}, 4), ov::Strides{2, 2}, ov::CoordinateDiff{1, 1},
+        ov::CoordinateDiff{0, 0}, ov::Strides{1, 1});
+    return std::make_shared<ov::Model>(ov::OutputVector{depthwise, sum}, ov::ParameterVector{x}, "convolutions");
+}
+
+TEST(OpenclKernels, FusedPointwiseAndGroupedConvolutionsMatchTheReference) {
+    require_device();
+    auto model = convolution_model();
+    auto compiled = admitting_core().compile_model(model, "OPENCL", ov::enable_profiling(true));
+    auto request = compiled.create_infer_request();
+    const auto input = seeded_tensor({2, 8, 11, 13}, 42);
+    request.set_input_tensor(input);
+    request.infer();
+    const auto expected = reference(model, std::vector<ov::Tensor>{input});
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
+    // The convolution, its bias, Relu and the Add ran as one kernel; the 1x1 convolution on the GEMM kernel.
+    std::vector<std::string> kernels;
+    for (const auto& record : request.get_profiling_info())
+        if (record.status == ov::ProfilingInfo::Status::EXECUTED)
+            kernels.push_back(record.exec_type);
+    EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "convolution_1x1_f32"), 1) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "eltwise_f32"), 0) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(kernels.size(), 3u) << ::testing::PrintToString(kernels);
+}
+
+TEST(OpenclExecution, ProfilingGivesOneRecordPerKernelFromDeviceTimestamps) {
+    require_device();
+    auto model = convolution_model();
+    auto compiled = admitting_core().compile_model(model, "OPENCL", ov::enable_profiling(true));
+    auto request = compiled.create_infer_request();
+    request.set_input_tensor(seeded_tensor({2, 8, 11, 13}, 7));
+    request.infer();
+    size_t executed = 0;
+    for (const auto& record : request.get_profiling_info()) {
+        if (record.status != ov::ProfilingInfo::Status::EXECUTED)
+            continue;
+        ++executed;
+        EXPECT_FALSE(record.node_name.empty());
+        EXPECT_GE(record.real_time.count(), 0);
+    }
+    EXPECT_GE(executed, 3u);
+}
+
+TEST(OpenclExecution, AsyncRequestsInFlightGiveTheResultsOfInfer) {
+    require_device();
+    auto model = convolution_model();
+    auto compiled = admitting_core().compile_model(model, "OPENCL");
+    const auto input = seeded_tensor({2, 8, 11, 13}, 9);
+    auto sync = compiled.create_infer_request();
+    sync.set_input_tensor(input);
+    sync.infer();
+    std::vector<ov::InferRequest> requests;
+    for (int i = 0; i < 4; ++i) {
+        requests.push_back(compiled.create_infer_request());
+        requests.back().set_input_tensor(input);
+    }
+    std::atomic<int> callbacks{0};
+    for (auto& r : requests) {
+        r.set_callback([&callbacks](std::exception_ptr error) {
+            if (!error)
+                ++callbacks;
+        });
+        r.start_async();
+    }
+    for (auto& r : requests) {
+        r.wait();
+        const auto& out = r.get_output_tensor(0);
+        const auto& want = sync.get_output_tensor(0);
+        EXPECT_EQ(0, std::memcmp(out.data(), want.data(), want.get_byte_size()));
+    }
+    EXPECT_EQ(callbacks.load(), 4);
+}
+
+TEST(OpenclCache, ASecondProcessWithTheSameCacheBuildsNothing) {
+    devmux_test::TempDir cache;
+    const auto run_probe = [&] {
+        const std::string command = std::string(DEVMUX_CACHE_PROBE) + " " + cache.path() + " 2>&1";
+        FILE* pipe = popen(command.c_str(), "r");
+        std::string output;
+        std::array<char, 256> buffer{};
+        while (pipe && fgets(buffer.data(), buffer.size(), pipe))
+            output += buffer.data();
+        const int status = pipe ? pclose(pipe) : -1;
+        EXPECT_EQ(status, 0) << output;
+        return output;
+    };
+    EXPECT_EQ(run_probe(), "1\n") << "an empty cache: the program is built from source once";
+    EXPECT_EQ(run_probe(), "0\n") << "a filled cache: nothing is built from source";
+}
+
+}  // namespace
