@@ -390,15 +390,34 @@ public:
         m_conv = {{static_cast<int>(strides[0]), static_cast<int>(strides[1]), static_cast<int>(dilations[0]),
                    static_cast<int>(dilations[1]), pads[0], pads[1], static_cast<int>(groups), 0}};
         m_count = static_cast<int>(ov::shape_size(out));
-        m_batch = static_cast<int>(out[0]);
-        m_pointwise = kernel[0] == 1 && kernel[1] == 1 && strides[0] == 1 && strides[1] == 1 && pads[0] == 0 &&
-                      pads[1] == 0 && groups == 1 && in[2] == out[2] && in[3] == out[3];
-        if (m_pointwise)
-            m_name = "convolution_1x1_f32";
         if (!m_bias)
             m_bias = m_weights;
         if (!m_slope)
             m_slope = m_weights;
+        if (groups != 1)
+            return;
+        // One group: the register-blocked kernel, its weights packed per block of 8 output channels.
+        const bool pointwise = kernel[0] == 1 && kernel[1] == 1 && strides[0] == 1 && strides[1] == 1 &&
+                               pads[0] == 0 && pads[1] == 0 && in[2] == out[2] && in[3] == out[3];
+        if (pointwise) {
+            // The whole plane as one row: blocks of 8 pixels run across row ends.
+            const int pixels = static_cast<int>(in[2] * in[3]);
+            m_geometry.s[1] = 1, m_geometry.s[2] = pixels, m_geometry.s[4] = 1, m_geometry.s[5] = pixels;
+        }
+        m_name = pointwise ? "convolution_1x1_f32" : "convolution_tiled_f32";
+        const size_t oc_total = out[1], ic = in[1], taps = kernel[0] * kernel[1];
+        const size_t blocks = (oc_total + 7) / 8;
+        auto filter = ov::as_type<const ov::op::v0::Constant>(node.get_input_node_ptr(1));
+        const float* source = filter->get_data_ptr<float>();
+        std::vector<float> packed(blocks * ic * taps * 8, 0.0f);
+        for (size_t oc = 0; oc < oc_total; ++oc)
+            for (size_t c = 0; c < ic; ++c)
+                for (size_t t = 0; t < taps; ++t)
+                    packed[((oc / 8 * ic + c) * taps + t) * 8 + oc % 8] = source[(oc * ic + c) * taps + t];
+        m_packed = m_device->allocate(packed.size() * sizeof(float),
+                                      "the packed filter of '" + node.get_friendly_name() + "'", packed.data());
+        const int ow_blocks = (m_geometry.s[5] + 7) / 8;
+        m_tiled_items = static_cast<int>(out[0] * blocks) * m_geometry.s[4] * ow_blocks;
     }
 
 private:
@@ -408,12 +427,10 @@ private:
         if (has_addend)
             addend = b.in(static_cast<size_t>(m_addend_input));
         const BufferArg x = b.in(0), y = b.out(0);
-        if (m_pointwise) {
-            const int cin = m_geometry.s[0], cout = m_geometry.s[3], pixels = m_geometry.s[4] * m_geometry.s[5];
-            const int items = m_batch * ((cout + 3) / 4) * ((pixels + 7) / 8);
-            b.launch("convolution_1x1", items) << x << m_weights << m_bias << m_has_bias << y << items << cin << cout
-                                               << pixels << m_act << m_p0 << m_p1 << m_slope << m_slope_stride
-                                               << addend << has_addend;
+        if (m_packed) {
+            b.launch("convolution_tiled", m_tiled_items)
+                << x << m_packed.get() << m_bias << m_has_bias << y << m_tiled_items << m_geometry << m_conv << m_act
+                << m_p0 << m_p1 << m_slope << m_slope_stride << addend << has_addend;
             return;
         }
         b.launch("convolution", m_count) << x << m_weights << m_bias << m_has_bias << y << m_count << m_geometry
@@ -421,10 +438,10 @@ private:
                                          << has_addend;
     }
     cl_mem m_weights = nullptr, m_bias = nullptr, m_slope = nullptr;
-    int m_has_bias = 0, m_act = -1, m_slope_stride = 0, m_addend_input = -1, m_count = 0, m_batch = 1;
+    int m_has_bias = 0, m_act = -1, m_slope_stride = 0, m_addend_input = -1, m_count = 0, m_tiled_items = 0;
     float m_p0 = 0.0f, m_p1 = 0.0f;
     cl_int8 m_geometry, m_conv;
-    bool m_pointwise = false;
+    Mem m_packed;  // the filter packed for convolution_tiled; empty for grouped convolutions
 };
 
 class MatMulKernel final : public ClKernel {

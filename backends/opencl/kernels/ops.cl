@@ -151,59 +151,6 @@ __kernel void convolution(__global const float* x, int x_off, __global const flo
     y[y_off + i] = epilogue(sum, oc, act, p0, p1, slope, slope_stride, addend + addend_off, has_addend, i);
 }
 
-// 1x1 stride-1 unpadded convolution as a GEMM: y[n, oc, p] = sum_c w[oc, c] * x[n, c, p]. Each work-item
-// computes 4 output channels by 8 pixels; `count` = N * ceil(OC/4) * ceil(P/8) work-items.
-__kernel void convolution_1x1(__global const float* x, int x_off, __global const float* w, __global const float* bias,
-                              int has_bias, __global float* y, int y_off, int count, int channels_in,
-                              int channels_out, int pixels, int act, float p0, float p1,
-                              __global const float* slope, int slope_stride, __global const float* addend,
-                              int addend_off, int has_addend) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    const int pixel_blocks = (pixels + 7) / 8;
-    const int oc_blocks = (channels_out + 3) / 4;
-    const int pb = i % pixel_blocks;
-    const int ob = (i / pixel_blocks) % oc_blocks;
-    const int n = i / (pixel_blocks * oc_blocks);
-    const int p0i = pb * 8;
-    const int oc0 = ob * 4;
-    float8 acc[4];
-    for (int r = 0; r < 4; ++r) {
-        const int oc = min(oc0 + r, channels_out - 1);
-        acc[r] = (float8)(has_bias ? bias[oc] : 0.0f);
-    }
-    __global const float* xn = x + x_off + (size_t)n * channels_in * pixels;
-    const bool full = p0i + 8 <= pixels;
-    for (int c = 0; c < channels_in; ++c) {
-        float8 v;
-        if (full) {
-            v = vload8(0, xn + (size_t)c * pixels + p0i);
-        } else {
-            float t[8];
-            for (int k = 0; k < 8; ++k)
-                t[k] = p0i + k < pixels ? xn[(size_t)c * pixels + p0i + k] : 0.0f;
-            v = vload8(0, t);
-        }
-        for (int r = 0; r < 4; ++r) {
-            const int oc = min(oc0 + r, channels_out - 1);
-            acc[r] += w[(size_t)oc * channels_in + c] * v;
-        }
-    }
-    for (int r = 0; r < 4; ++r) {
-        const int oc = oc0 + r;
-        if (oc >= channels_out)
-            break;
-        float t[8];
-        vstore8(acc[r], 0, t);
-        const int row = (n * channels_out + oc) * pixels;
-        for (int k = 0; k < 8; ++k)
-            if (p0i + k < pixels)
-                y[y_off + row + p0i + k] =
-                    epilogue(t[k], oc, act, p0, p1, slope, slope_stride, addend + addend_off, has_addend, row + p0i + k);
-    }
-}
-
 // Batched matrix product: c[b] = op(a[b]) * op(b[b]), M x K by K x N. a_batch/b_batch: element strides
 // between batches (0 for a broadcast operand); `trans` bit 0 transposes a, bit 1 transposes b. Each
 // work-item computes one element.
@@ -434,4 +381,89 @@ __kernel void fake_quantize(__global const float* x, int x_off, __global const f
     else
         r = rint((v - lo) / (hi - lo) * (levels - 1)) / (levels - 1) * (out_hi - out_lo) + out_lo;
     y[y_off + i] = r;
+}
+
+// Convolution of one group (groups == 1) as a register-blocked implicit GEMM: each work-item computes 8
+// output channels by 8 neighbouring output pixels of one row. Weights are packed at compile time as
+// [OC/8][C][KH][KW][8] (zero-padded channels), so one vload8 gives the 8 channels' weights of one tap, and
+// for stride 1 one vload8 gives the 8 pixels' inputs. geometry and conv as for `convolution`.
+#define DEVMUX_TAP(p, v) acc##p = fma((float8)(v), w8, acc##p)
+__kernel void convolution_tiled(__global const float* x, int x_off, __global const float* w, __global const float* bias,
+                                int has_bias, __global float* y, int y_off, int count, int8 geometry, int8 conv,
+                                int act, float p0, float p1, __global const float* slope, int slope_stride,
+                                __global const float* addend, int addend_off, int has_addend) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int ic_total = geometry.s0, ih = geometry.s1, iw = geometry.s2;
+    const int oc_total = geometry.s3, oh = geometry.s4, ow = geometry.s5;
+    const int kh = geometry.s6, kw = geometry.s7;
+    const int sh = conv.s0, sw = conv.s1, dh = conv.s2, dw = conv.s3, ph = conv.s4, pw = conv.s5;
+    const int ow_blocks = (ow + 7) / 8, oc_blocks = (oc_total + 7) / 8;
+    const int xb = i % ow_blocks;
+    const int oy = (i / ow_blocks) % oh;
+    const int ob = (i / (ow_blocks * oh)) % oc_blocks;
+    const int n = i / (ow_blocks * oh * oc_blocks);
+    const int ox0 = xb * 8;
+    float8 b8 = (float8)(0.0f);
+    if (has_bias) {
+        float t[8];
+        for (int r = 0; r < 8; ++r)
+            t[r] = bias[min(ob * 8 + r, oc_total - 1)];
+        b8 = vload8(0, t);
+    }
+    float8 acc0 = b8, acc1 = b8, acc2 = b8, acc3 = b8, acc4 = b8, acc5 = b8, acc6 = b8, acc7 = b8;
+    __global const float* xn = x + x_off + (size_t)n * ic_total * ih * iw;
+    __global const float* wb = w + (size_t)ob * ic_total * kh * kw * 8;
+    for (int c = 0; c < ic_total; ++c) {
+        for (int ky = 0; ky < kh; ++ky) {
+            const int iy = oy * sh - ph + ky * dh;
+            if (iy < 0 || iy >= ih)
+                continue;
+            __global const float* row = xn + ((size_t)c * ih + iy) * iw;
+            __global const float* wt = wb + ((c * kh + ky) * kw) * 8;
+            for (int kx = 0; kx < kw; ++kx) {
+                const float8 w8 = vload8(kx, wt);
+                const int ix0 = ox0 * sw - pw + kx * dw;
+                float8 v;
+                if (sw == 1 && ix0 >= 0 && ix0 + 8 <= iw) {
+                    v = vload8(0, row + ix0);
+                } else {
+                    float t[8];
+                    for (int p = 0; p < 8; ++p) {
+                        const int ix = ix0 + p * sw;
+                        t[p] = ix >= 0 && ix < iw ? row[ix] : 0.0f;
+                    }
+                    v = vload8(0, t);
+                }
+                DEVMUX_TAP(0, v.s0);
+                DEVMUX_TAP(1, v.s1);
+                DEVMUX_TAP(2, v.s2);
+                DEVMUX_TAP(3, v.s3);
+                DEVMUX_TAP(4, v.s4);
+                DEVMUX_TAP(5, v.s5);
+                DEVMUX_TAP(6, v.s6);
+                DEVMUX_TAP(7, v.s7);
+            }
+        }
+    }
+    float out[64];
+    vstore8(acc0, 0, out);
+    vstore8(acc1, 1, out);
+    vstore8(acc2, 2, out);
+    vstore8(acc3, 3, out);
+    vstore8(acc4, 4, out);
+    vstore8(acc5, 5, out);
+    vstore8(acc6, 6, out);
+    vstore8(acc7, 7, out);
+    const int pixels = min(8, ow - ox0);
+    for (int r = 0; r < 8; ++r) {
+        const int oc = ob * 8 + r;
+        if (oc >= oc_total)
+            break;
+        const int base = ((n * oc_total + oc) * oh + oy) * ow + ox0;
+        for (int p = 0; p < pixels; ++p)
+            y[y_off + base + p] =
+                epilogue(out[p * 8 + r], oc, act, p0, p1, slope, slope_stride, addend + addend_off, has_addend, base + p);
+    }
 }
