@@ -444,6 +444,8 @@ private:
     Mem m_packed;  // the filter packed for convolution_tiled; empty for grouped convolutions
 };
 
+ov::Shape batch_out_of(const ov::Shape& out) { return ov::Shape(out.begin(), out.end() - 2); }
+
 class MatMulKernel final : public ClKernel {
 public:
     MatMulKernel(KernelArgs base, const ov::Node& node)
@@ -455,7 +457,7 @@ public:
         m_N = static_cast<int>(out[out.size() - 1]);
         m_K = static_cast<int>(ta ? a[a.size() - 2] : a[a.size() - 1]);
         m_trans = (ta ? 1 : 0) | (tb ? 2 : 0);
-        m_count = static_cast<int>(ov::shape_size(out));
+        m_count = static_cast<int>(ov::shape_size(batch_out_of(out)) * ((m_M + 3) / 4) * ((m_N + 7) / 8));
         // Per output batch, the element offsets of its a and b matrices (numpy broadcast over batch dims).
         const ov::Shape batch_out(out.begin(), out.end() - 2);
         const size_t batches = ov::shape_size(batch_out);

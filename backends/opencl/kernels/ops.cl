@@ -151,25 +151,52 @@ __kernel void convolution(__global const float* x, int x_off, __global const flo
     y[y_off + i] = epilogue(sum, oc, act, p0, p1, slope, slope_stride, addend + addend_off, has_addend, i);
 }
 
-// Batched matrix product: c[b] = op(a[b]) * op(b[b]), M x K by K x N. a_batch/b_batch: element strides
-// between batches (0 for a broadcast operand); `trans` bit 0 transposes a, bit 1 transposes b. Each
-// work-item computes one element.
+// Batched matrix product: c[b] = op(a[b]) * op(b[b]), M x K by K x N, register-blocked: each work-item
+// computes 4 rows by 8 columns. batch_offsets: per output batch, the element offsets of its a and b matrices
+// (numpy broadcast over batch dims); `trans` bit 0 transposes a, bit 1 transposes b.
 __kernel void matmul(__global const float* a, int a_off, __global const float* b, int b_off, __global float* c,
                      int c_off, int count, int M, int N, int K, int trans, __global const int* batch_offsets) {
     const int i = GID();
     if (i >= count)
         return;
-    const int col = i % N;
-    const int row = (i / N) % M;
-    const int batch = i / (M * N);
+    const int col_blocks = (N + 7) / 8, row_blocks = (M + 3) / 4;
+    const int c0 = (i % col_blocks) * 8;
+    const int r0 = ((i / col_blocks) % row_blocks) * 4;
+    const int batch = i / (col_blocks * row_blocks);
     __global const float* pa = a + a_off + batch_offsets[2 * batch];
     __global const float* pb = b + b_off + batch_offsets[2 * batch + 1];
     const int a_row_stride = (trans & 1) ? 1 : K, a_k_stride = (trans & 1) ? M : 1;
     const int b_k_stride = (trans & 2) ? 1 : N, b_col_stride = (trans & 2) ? K : 1;
-    float sum = 0.0f;
-    for (int k = 0; k < K; ++k)
-        sum += pa[row * a_row_stride + k * a_k_stride] * pb[k * b_k_stride + col * b_col_stride];
-    c[c_off + i] = sum;
+    const bool full_cols = !(trans & 2) && c0 + 8 <= N;
+    int rows[4];
+    for (int r = 0; r < 4; ++r)
+        rows[r] = min(r0 + r, M - 1) * a_row_stride;
+    float8 acc0 = (float8)(0.0f), acc1 = acc0, acc2 = acc0, acc3 = acc0;
+    for (int k = 0; k < K; ++k) {
+        float8 b8;
+        if (full_cols) {
+            b8 = vload8(0, pb + k * b_k_stride + c0);
+        } else {
+            float t[8];
+            for (int q = 0; q < 8; ++q)
+                t[q] = pb[k * b_k_stride + min(c0 + q, N - 1) * b_col_stride];
+            b8 = vload8(0, t);
+        }
+        const int ak = k * a_k_stride;
+        acc0 = fma((float8)(pa[rows[0] + ak]), b8, acc0);
+        acc1 = fma((float8)(pa[rows[1] + ak]), b8, acc1);
+        acc2 = fma((float8)(pa[rows[2] + ak]), b8, acc2);
+        acc3 = fma((float8)(pa[rows[3] + ak]), b8, acc3);
+    }
+    float out[32];
+    vstore8(acc0, 0, out);
+    vstore8(acc1, 1, out);
+    vstore8(acc2, 2, out);
+    vstore8(acc3, 3, out);
+    __global float* pc = c + c_off + (size_t)batch * M * N;
+    for (int r = 0; r < 4 && r0 + r < M; ++r)
+        for (int q = 0; q < 8 && c0 + q < N; ++q)
+            pc[(r0 + r) * N + c0 + q] = out[r * 8 + q];
 }
 
 // Max (mode 0) or average pooling (mode 1 counting only in-bounds elements, mode 2 counting the padding),
