@@ -265,6 +265,7 @@ public:
         for (size_t i = 0; i < 2; ++i)
             if (is_constant(node, i))
                 constant(node, i);
+        collapse();
     }
     int in_place_input() const override {
         if (m_a == m_out)
@@ -279,9 +280,39 @@ private:
             b.launch("eltwise_binary_same", count) << b.in(0) << b.in(1) << b.out(0) << count << m_op;
             return;
         }
-        b.launch("eltwise_binary", count) << b.in(0) << b.in(1) << b.out(0) << count << m_op << dims8(m_out)
-                                          << broadcast_strides(m_a, m_out) << broadcast_strides(m_b, m_out);
+        b.launch("eltwise_binary", count) << b.in(0) << b.in(1) << b.out(0) << count << m_op << m_rank << m_dims
+                                          << m_sa << m_sb;
     }
+    // Merges neighbouring dimensions that both operands step through alike (contiguously, or both
+    // broadcast), so the kernel decomposes the index over as few dimensions as possible.
+    void collapse() {
+        m_dims = dims8(m_out);
+        m_sa = broadcast_strides(m_a, m_out);
+        m_sb = broadcast_strides(m_b, m_out);
+        int dims[8], sa[8], sb[8], rank = 0;
+        for (int d = 7; d >= 0; --d) {
+            if (m_dims.s[d] == 1)
+                continue;
+            if (rank > 0) {
+                const int inner = rank - 1;
+                const bool a_joins = sa[inner] * dims[inner] == m_sa.s[d] || (sa[inner] == 0 && m_sa.s[d] == 0);
+                const bool b_joins = sb[inner] * dims[inner] == m_sb.s[d] || (sb[inner] == 0 && m_sb.s[d] == 0);
+                if (a_joins && b_joins) {
+                    dims[inner] *= m_dims.s[d];
+                    continue;
+                }
+            }
+            dims[rank] = m_dims.s[d], sa[rank] = m_sa.s[d], sb[rank] = m_sb.s[d];
+            ++rank;
+        }
+        m_rank = std::max(rank, 1);
+        for (int d = 0; d < 8; ++d)
+            m_dims.s[d] = 1, m_sa.s[d] = 0, m_sb.s[d] = 0;
+        for (int k = 0; k < rank; ++k)
+            m_dims.s[7 - k] = dims[k], m_sa.s[7 - k] = sa[k], m_sb.s[7 - k] = sb[k];
+    }
+    int m_rank = 8;
+    cl_int8 m_dims, m_sa, m_sb;
     int m_op;
     ov::Shape m_a, m_b, m_out;
 };

@@ -21,11 +21,12 @@ inline int at8(int8 v, int d) {
     }
 }
 
-// Offsets into two operands from the flat index of an output of shape `dims` (8-d, padded with 1s in
-// front), each operand with its own strides (0 where it is broadcast).
-inline int2 broadcast_offsets(int index, int8 dims, int8 sa, int8 sb) {
+// Offsets into two operands from the flat index of an output of shape `dims` (the last `rank` of 8
+// dimensions; the host merges dimensions both operands step through alike, so `rank` is small), each operand
+// with its own strides (0 where it is broadcast).
+inline int2 broadcast_offsets(int index, int rank, int8 dims, int8 sa, int8 sb) {
     int2 off = (int2)(0, 0);
-    for (int d = 7; d >= 0; --d) {
+    for (int d = 7; d >= 8 - rank; --d) {
         const int extent = at8(dims, d);
         const int coord = index % extent;
         index /= extent;
@@ -52,11 +53,12 @@ inline float apply_binary(int op, float a, float b) {
 
 // One output element per work-item: c = a (op) b with numpy broadcasting.
 __kernel void eltwise_binary(__global const float* a, int a_off, __global const float* b, int b_off,
-                             __global float* c, int c_off, int count, int op, int8 dims, int8 sa, int8 sb) {
+                             __global float* c, int c_off, int count, int op, int rank, int8 dims, int8 sa,
+                             int8 sb) {
     const int i = GID();
     if (i >= count)
         return;
-    const int2 off = broadcast_offsets(i, dims, sa, sb);
+    const int2 off = broadcast_offsets(i, rank, dims, sa, sb);
     c[c_off + i] = apply_binary(op, a[a_off + off.x], b[b_off + off.y]);
 }
 
