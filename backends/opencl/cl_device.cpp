@@ -22,26 +22,23 @@ std::atomic<size_t> g_source_builds{0};
 // Options every program is built with: OpenCL C 1.2, the newest every driver here compiles.
 constexpr const char* build_options = "-cl-std=CL1.2 -cl-mad-enable";
 
-std::string device_string(cl_device_id device, cl_device_info what) {
+// A string property of an OpenCL object (clGetDeviceInfo, clGetPlatformInfo), "" when unavailable.
+template <typename Object, typename Info>
+std::string info_string(cl_int (*query)(Object, Info, size_t, void*, size_t*), Object object, Info what) {
     size_t size = 0;
-    if (clGetDeviceInfo(device, what, 0, nullptr, &size) != CL_SUCCESS || size == 0)
+    if (query(object, what, 0, nullptr, &size) != CL_SUCCESS || size == 0)
         return {};
     std::string text(size, '\0');
-    clGetDeviceInfo(device, what, size, text.data(), nullptr);
+    query(object, what, size, text.data(), nullptr);
     while (!text.empty() && text.back() == '\0')
         text.pop_back();
     return text;
 }
 
+std::string device_string(cl_device_id device, cl_device_info what) { return info_string(clGetDeviceInfo, device, what); }
+
 std::string platform_string(cl_platform_id platform, cl_platform_info what) {
-    size_t size = 0;
-    if (clGetPlatformInfo(platform, what, 0, nullptr, &size) != CL_SUCCESS || size == 0)
-        return {};
-    std::string text(size, '\0');
-    clGetPlatformInfo(platform, what, size, text.data(), nullptr);
-    while (!text.empty() && text.back() == '\0')
-        text.pop_back();
-    return text;
+    return info_string(clGetPlatformInfo, platform, what);
 }
 
 template <typename T>

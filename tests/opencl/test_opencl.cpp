@@ -9,9 +9,11 @@
 
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <random>
 
 #include "cl_device.hpp"
+#include "kernels.hpp"
 #include "common/test_utils.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "devmux/plugin/reference_executor.hpp"
@@ -283,6 +285,44 @@ TEST(OpenclExecution, AsyncRequestsInFlightGiveTheResultsOfInfer) {
     }
     EXPECT_EQ(callbacks.load(), 4);
 }
+
+// The FP16-INT8 models (FakeQuantize on activations and weights) have no references of their own: the
+// plugin must compute what its prepared graph says, checked with every node's evaluate() on the graph the
+// plugin plans (f16 weights widened to f32; the f16 graph itself would round every intermediate, which the
+// quantizers amplify), on the FP16 model's reference inputs.
+class OpenclQuantizedModel : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OpenclQuantizedModel, MatchesTheReferenceInterpreter) {
+    require_device();
+    const std::string name = GetParam();
+    const std::string root = std::string(DEVMUX_MODELS_DIR) + "/" + name;
+    auto& core = admitting_core();
+    auto model = core.read_model(root + "/FP16-INT8/" + name + ".xml");
+    auto compiled = core.compile_model(model, "OPENCL");
+    auto request = compiled.create_infer_request();
+    std::vector<ov::Tensor> inputs;
+    for (const auto& port : compiled.inputs()) {
+        ov::Tensor tensor(ov::element::f32, port.get_shape());
+        std::ifstream file(root + "/FP16/ref/" + name + ".input." + port.get_any_name() + ".f32", std::ios::binary);
+        ASSERT_TRUE(file.read(reinterpret_cast<char*>(tensor.data()), static_cast<std::streamsize>(tensor.get_byte_size())))
+            << "reference input of " << port.get_any_name();
+        request.set_tensor(port, tensor);
+        inputs.push_back(tensor);
+    }
+    request.infer();
+    const auto expected = reference(devmux::opencl::prepare_model(*model), inputs);
+    ASSERT_EQ(expected.size(), compiled.outputs().size());
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-3f) << name << " output " << i;
+}
+
+INSTANTIATE_TEST_SUITE_P(SharedModels, OpenclQuantizedModel,
+                         ::testing::Values("landmarks-regression-retail-0009", "head-pose-estimation-adas-0001",
+                                           "gaze-estimation-adas-0002"),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                             std::string label = info.param.substr(0, info.param.find('-'));
+                             return label;
+                         });
 
 TEST(OpenclCache, ASecondProcessWithTheSameCacheBuildsNothing) {
     devmux_test::TempDir cache;
