@@ -76,7 +76,15 @@ AsyncInferRequest::AsyncInferRequest(const std::shared_ptr<InferRequest>& reques
                                      std::shared_ptr<kit::CompletionQueue> completions)
     : IAsyncInferRequest(request, std::move(completions)), m_request(request) {}
 
-AsyncInferRequest::~AsyncInferRequest() { clFinish(m_request->queue()); }
+AsyncInferRequest::~AsyncInferRequest() {
+    // The event callback uses this object until it has handed the completion on: let a job in flight end.
+    try {
+        wait();
+    } catch (...) {
+        // The job's error was the caller's to collect; a destructor only waits.
+    }
+    clFinish(m_request->queue());
+}
 
 void AsyncInferRequest::enqueue_async_job(const std::function<void(std::exception_ptr)>& done) {
     m_done = done;
@@ -103,7 +111,9 @@ void CL_CALLBACK AsyncInferRequest::on_complete(cl_event event, cl_int status, v
             error = std::current_exception();
         }
     }
-    self->m_done(error);
+    // A copy: once the completion is handed on, the request may be destroyed while this call returns.
+    const auto done = self->m_done;
+    done(error);
 }
 
 }  // namespace opencl

@@ -415,7 +415,7 @@ __kernel void fake_quantize(__global const float* x, int x_off, __global const f
 // Convolution of one group (groups == 1) as a register-blocked implicit GEMM: each work-item computes 8
 // output channels by 8 neighbouring output pixels of one row. Weights are packed at compile time as
 // [OC/8][C][KH][KW][8] (zero-padded channels), so one vload8 gives the 8 channels' weights of one tap, and
-// for stride 1 one vload8 gives the 8 pixels' inputs. geometry and conv as for `convolution`.
+// for stride 1 (2) one vload8 (vload16) gives the 8 pixels' inputs. geometry and conv as for `convolution`.
 #define DEVMUX_TAP(p, v) acc##p = fma((float8)(v), w8, acc##p)
 __kernel void convolution_tiled(__global const float* x, int x_off, __global const float* w, __global const float* bias,
                                 int has_bias, __global float* y, int y_off, int count, int8 geometry, int8 conv,
@@ -457,6 +457,8 @@ __kernel void convolution_tiled(__global const float* x, int x_off, __global con
                 float8 v;
                 if (sw == 1 && ix0 >= 0 && ix0 + 8 <= iw) {
                     v = vload8(0, row + ix0);
+                } else if (sw == 2 && ix0 >= 0 && ix0 + 16 <= iw) {
+                    v = vload16(0, row + ix0).even;
                 } else {
                     float t[8];
                     for (int p = 0; p < 8; ++p) {
@@ -476,6 +478,12 @@ __kernel void convolution_tiled(__global const float* x, int x_off, __global con
             }
         }
     }
+    if (act == 0) {
+        // Relu, the common case, on whole vectors before the scattered stores.
+        acc0 = fmax(acc0, 0.0f), acc1 = fmax(acc1, 0.0f), acc2 = fmax(acc2, 0.0f), acc3 = fmax(acc3, 0.0f);
+        acc4 = fmax(acc4, 0.0f), acc5 = fmax(acc5, 0.0f), acc6 = fmax(acc6, 0.0f), acc7 = fmax(acc7, 0.0f);
+    }
+    const int late_act = act == 0 ? -1 : act;
     float out[64];
     vstore8(acc0, 0, out);
     vstore8(acc1, 1, out);
@@ -491,8 +499,13 @@ __kernel void convolution_tiled(__global const float* x, int x_off, __global con
         if (oc >= oc_total)
             break;
         const int base = ((n * oc_total + oc) * oh + oy) * ow + ox0;
+        if (late_act < 0 && !has_addend) {
+            for (int p = 0; p < pixels; ++p)
+                y[y_off + base + p] = out[p * 8 + r];
+            continue;
+        }
         for (int p = 0; p < pixels; ++p)
-            y[y_off + base + p] =
-                epilogue(out[p * 8 + r], oc, act, p0, p1, slope, slope_stride, addend + addend_off, has_addend, base + p);
+            y[y_off + base + p] = epilogue(out[p * 8 + r], oc, late_act, p0, p1, slope, slope_stride,
+                                           addend + addend_off, has_addend, base + p);
     }
 }
