@@ -188,6 +188,34 @@ TEST(OpenclErrors, UnsupportedOpIsNamedWithItsTypeAndTheDevice) {
     EXPECT_NE(message.find("OPENCL"), std::string::npos) << message;
 }
 
+TEST(OpenclHetero, OpsOpenclRefusesRunOnCpuAndTheResultMatchesTheReference) {
+    require_device();
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 4, 6, 6});
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, random_constant({8, 4, 3, 3}, 11), ov::Strides{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::Strides{1, 1});
+    auto indices = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{3}, {5, 0, 2});
+    auto axis = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{}, {1});
+    auto gather = std::make_shared<ov::op::v8::Gather>(conv, indices, axis);
+    gather->set_friendly_name("pick_channels");
+    auto sigmoid = std::make_shared<ov::op::v0::Sigmoid>(gather);
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{sigmoid}, ov::ParameterVector{data});
+    auto& core = admitting_core();
+    auto compiled = core.compile_model(model, "HETERO:OPENCL,CPU");
+    const auto devices = compiled.get_property(ov::execution_devices);
+    EXPECT_NE(std::find(devices.begin(), devices.end(), "CPU"), devices.end()) << "Gather runs on CPU";
+    EXPECT_NE(std::find_if(devices.begin(), devices.end(),
+                           [](const std::string& d) { return d.rfind("OPENCL", 0) == 0; }),
+              devices.end())
+        << "the convolution and the sigmoid run on OPENCL: " << ::testing::PrintToString(devices);
+    auto request = compiled.create_infer_request();
+    const auto input = seeded_tensor({1, 4, 6, 6}, 12);
+    request.set_input_tensor(input);
+    request.infer();
+    const auto expected = reference(model, std::vector<ov::Tensor>{input});
+    EXPECT_LT(max_relative_error(request.get_output_tensor(0), expected[0]), 1e-5f);
+}
+
 TEST(OpenclErrors, OpenClFailuresNameTheCallTheSymbolAndTheOp) {
     EXPECT_EQ(devmux::opencl::error_name(CL_OUT_OF_RESOURCES), "CL_OUT_OF_RESOURCES");
     EXPECT_EQ(devmux::opencl::error_name(CL_INVALID_KERNEL_ARGS), "CL_INVALID_KERNEL_ARGS");
