@@ -121,3 +121,57 @@ TEST(PriorBoxClustered, FoldsToAConstantAndRunsOnCpu) {
     for (size_t i = 0; i < got.size(); ++i)
         EXPECT_NEAR(got[i], in[i] + want[i], 1e-6f) << i;
 }
+
+// Converted SSD models feed PriorBox the sizes of a feature map and of the image through ShapeOf and
+// StridedSlice, so that reshaping the input moves the priors with it. Those values are known once the
+// shapes are static: the priors get a static shape, follow Model::reshape, and run on CPU.
+TEST(PriorBox, SizesThroughShapeOfFollowTheModelsReshape) {
+    auto image = devmux_test::param(ov::element::f32, {1, 3, 64, 96});
+    auto cells = std::make_shared<ov::opset8::AvgPool>(image, ov::Strides{16, 16}, ov::Shape{0, 0}, ov::Shape{0, 0},
+                                                       ov::Shape{16, 16}, true, ov::op::RoundingType::FLOOR);
+    auto height_width = [](const ov::Output<ov::Node>& of) {
+        auto shape = std::make_shared<ov::opset8::ShapeOf>(of);
+        auto index = [](int64_t v) { return ov::opset8::Constant::create(ov::element::i64, {1}, {v}); };
+        return std::make_shared<ov::opset8::StridedSlice>(shape, index(2), index(4), index(1), std::vector<int64_t>{0},
+                                                          std::vector<int64_t>{0});
+    };
+    ov::opset8::PriorBox::Attributes a;
+    a.min_size = {16.0f};
+    a.step = 16.0f;
+    a.offset = 0.5f;
+    a.clip = true;
+    a.variance = {0.1f, 0.1f, 0.2f, 0.2f};
+    auto priors = std::make_shared<ov::opset8::PriorBox>(height_width(cells), height_width(image), a);
+    EXPECT_EQ(priors->get_output_partial_shape(0), ov::PartialShape({2, 4 * 4 * 6}));
+    // The input keeps the model computing at run time; the priors themselves come out unchanged.
+    auto zero = std::make_shared<ov::opset8::ReduceMean>(
+        std::make_shared<ov::opset8::Multiply>(image, ov::opset8::Constant::create(ov::element::f32, {}, {0.0f})),
+        ov::opset8::Constant::create(ov::element::i64, {4}, {0, 1, 2, 3}));
+    auto model =
+        std::make_shared<ov::Model>(std::make_shared<ov::opset8::Add>(priors, zero), ov::ParameterVector{image});
+
+    model->reshape(ov::PartialShape{1, 3, 128, 80});
+    ASSERT_EQ(model->output().get_partial_shape(), ov::PartialShape({2, 4 * 8 * 5}));
+    ov::Core core;
+    auto request = core.compile_model(model, "CPU").create_infer_request();
+    request.set_input_tensor(devmux_test::random_f32({1, 3, 128, 80}, 5, -1.0f, 1.0f));
+    request.infer();
+    const auto got = devmux_test::values<float>(request.get_output_tensor());
+    // Reference: the op's own evaluate() on the sizes written out by hand.
+    auto reference = std::make_shared<ov::opset8::PriorBox>(hw(8, 5), hw(128, 80), a);
+    const auto want = evaluate(reference, 8, 5, 128, 80);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i)
+        EXPECT_NEAR(got[i], want[i], 1e-6f) << i;
+    // Cell (row 7, column 4) of the 16-pixel grid, normalised by the 80 x 128 image.
+    expect_box(got, 7 * 5 + 4, {64.0f / 80, 112.0f / 128, 80.0f / 80, 128.0f / 128});
+}
+
+// A value that depends on a model input stays unknown: the shape stays dynamic rather than guessed.
+TEST(PriorBox, SizesFromARuntimeValueStayDynamic) {
+    auto sizes = devmux_test::param(ov::element::i64, {2});
+    ov::opset8::PriorBox::Attributes a;
+    a.min_size = {16.0f};
+    auto priors = std::make_shared<ov::opset8::PriorBox>(sizes, hw(64, 64), a);
+    EXPECT_TRUE(priors->get_output_partial_shape(0)[1].is_dynamic());
+}
