@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """Makes the inputs OpenVINO's C++ samples read, from the shared models (standard library only).
 
-  openvino-sample-inputs.py bmp <nchw f32 BGR file> <height> <width> <out.bmp>
-      A 24-bit BMP (the only format the samples' format_reader reads without OpenCV).
+  openvino-sample-inputs.py bmp <nchw f32 BGR file> <height> <width> <out.bmp> [repeat]
+      A 24-bit BMP (the only format the samples' format_reader reads without OpenCV), each pixel
+      repeated `repeat` x `repeat` times (default 1).
   openvino-sample-inputs.py ssd <image.bmp> <out.xml>
       A small SSD-style detector IR (out.xml, out.bin) for hello_reshape_ssd, and prints the lines the
       sample must print for that image. Its PriorBox takes its sizes through ShapeOf and StridedSlice
@@ -26,24 +27,26 @@ import struct
 import sys
 
 
-def write_bmp(src, height, width, out):
+def write_bmp(src, height, width, out, repeat=1):
     with open(src, "rb") as f:
         raw = f.read()
     count = 3 * height * width
     if len(raw) != 4 * count:
         sys.exit(f"{src}: {len(raw)} bytes, expected {4 * count} for 1x3x{height}x{width} f32")
     planes = struct.unpack(f"<{count}f", raw)
-    row_bytes = (3 * width + 3) // 4 * 4
+    out_height, out_width = height * repeat, width * repeat
+    row_bytes = (3 * out_width + 3) // 4 * 4
     rows = []
-    for y in reversed(range(height)):  # BMP rows run bottom-up
+    for y in reversed(range(out_height)):  # BMP rows run bottom-up
         row = bytearray()
-        for x in range(width):
+        for x in range(out_width):
             for c in range(3):  # B, G, R: the file's channel order is the BMP's
-                v = planes[(c * height + y) * width + x]
+                v = planes[(c * height + y // repeat) * width + x // repeat]
                 row.append(max(0, min(255, int(round(v)))))
         row.extend(b"\0" * (row_bytes - len(row)))
         rows.append(bytes(row))
     pixels = b"".join(rows)
+    height, width = out_height, out_width
     header = struct.pack("<2sIHHI", b"BM", 54 + len(pixels), 0, 0, 54)
     info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 24, 0, len(pixels), 2835, 2835, 0, 0)
     with open(out, "wb") as f:
@@ -257,8 +260,8 @@ def write_ssd(image_path, xml_path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 6 and sys.argv[1] == "bmp":
-        write_bmp(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
+    if len(sys.argv) in (6, 7) and sys.argv[1] == "bmp":
+        write_bmp(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], int((sys.argv[6:] or [1])[0]))
     elif len(sys.argv) == 4 and sys.argv[1] == "ssd":
         write_ssd(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 4 and sys.argv[1] == "lenet":
