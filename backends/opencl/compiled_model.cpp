@@ -20,6 +20,7 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
       m_model_name(model->get_friendly_name()),
       m_constants(std::make_shared<ConstantPool>()),
       m_properties(make_property_table()) {
+    m_constants->model = m_model_name;
     auto prepared = prepare_model(*model);
     op_support().check(*model, *prepared);
     cl_program program = m_device->program(m_config.cache_dir());

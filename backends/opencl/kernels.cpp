@@ -216,7 +216,9 @@ public:
         auto it = pool.buffers.find(data);
         if (it == pool.buffers.end())
             it = pool.buffers
-                     .emplace(data, device->allocate(c->get_byte_size(), "the weights '" + c->get_friendly_name() + "'",
+                     .emplace(data, device->allocate(c->get_byte_size(),
+                                                     "the weights '" + c->get_friendly_name() + "' of model '" +
+                                                         pool.model + "'",
                                                      data))
                      .first;
         return it->second.get();
@@ -446,7 +448,8 @@ public:
                 for (size_t t = 0; t < taps; ++t)
                     packed[((oc / 8 * ic + c) * taps + t) * 8 + oc % 8] = source[(oc * ic + c) * taps + t];
         m_packed = m_device->allocate(packed.size() * sizeof(float),
-                                      "the packed filter of '" + node.get_friendly_name() + "'", packed.data());
+                                      "the packed filter of '" + node.get_friendly_name() + "' of model '" +
+                                          m_constants->model + "'", packed.data());
         const int ow_blocks = (m_geometry.s[5] + 7) / 8;
         m_tiled_items = static_cast<int>(out[0] * blocks) * m_geometry.s[4] * ow_blocks;
     }

@@ -25,6 +25,7 @@ struct RequestQueue {
 /// The Constants the kernels of one compiled model read, uploaded once at compile time and shared by its
 /// requests; found by the host address the plan gives the Constant's value. Read-only after compile.
 struct ConstantPool {
+    std::string model;  // named when an upload fails
     std::map<const void*, Mem> buffers;
 };
 

@@ -226,6 +226,18 @@ TEST(OpenclErrors, OpenClFailuresNameTheCallTheSymbolAndTheOp) {
         EXPECT_NE(message.find(part), std::string::npos) << part << " in " << message;
 }
 
+TEST(OpenclErrors, AnAllocationTheDeviceRefusesNamesTheBytesAndTheirOwner) {
+    require_device();
+    const auto enumeration = devmux::opencl::enumerate_devices(CL_DEVICE_TYPE_ALL);
+    ASSERT_FALSE(enumeration.devices.empty()) << enumeration.why_none;
+    devmux::opencl::DeviceContext device(enumeration.devices[0], "OPENCL.0");
+    const size_t too_many = static_cast<size_t>(enumeration.devices[0].max_allocation) * 2;
+    const std::string message = error_of([&] { device.allocate(too_many, "the weights 'fc' of model 'big'"); });
+    for (const std::string part : {std::string("OPENCL.0"), std::string("clCreateBuffer"), std::to_string(too_many),
+                                   std::string("model 'big'"), std::string("CL_INVALID_BUFFER_SIZE")})
+        EXPECT_NE(message.find(part), std::string::npos) << part << " in " << message;
+}
+
 // conv(3x3, pad 1) + bias + Relu + an Add of another convolution's output (1x1, the GEMM kernel), then a
 // grouped (depthwise) convolution with stride 2: the fused, pointwise and grouped kernels against evaluate().
 std::shared_ptr<ov::Model> convolution_model() {
