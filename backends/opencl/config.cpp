@@ -31,6 +31,7 @@ kit::PropertyTable::Getter about_device(F read) {
 
 std::shared_ptr<const kit::PropertyTable> make_table() {
     auto table = std::make_shared<kit::PropertyTable>("OPENCL");
+    call_counters().publish(*table, "OPENCL");
     table->add(ov::enable_profiling, false, "true or false")
         .add(ov::hint::performance_mode, ov::hint::PerformanceMode::LATENCY,
              "LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT")
@@ -104,6 +105,11 @@ std::shared_ptr<const kit::PropertyTable> make_table() {
 }
 
 }  // namespace
+
+kit::CallCounters& call_counters() {
+    static kit::CallCounters counters;
+    return counters;
+}
 
 const Enumeration& devices_of(cl_device_type admitted) {
     // Guards the enumerations: plugins, compiled models and getters ask from any thread.

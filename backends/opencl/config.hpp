@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cl_device.hpp"
+#include "devmux/kit/call_counters.hpp"
 #include "devmux/kit/property_table.hpp"
 
 namespace devmux {
@@ -19,6 +20,10 @@ constexpr const char* program_builds_key = "OPENCL_PROGRAM_BUILDS";
 /// The devices of the admitted types, enumerated once per process and type mask (drivers do not appear
 /// while a process runs).
 const Enumeration& devices_of(cl_device_type admitted);
+
+/// The plugin's query_model and compile_model calls in this process (OPENCL_QUERY_MODEL_CALLS,
+/// OPENCL_COMPILE_MODEL_CALLS), so tests see how often the proxy and HETERO asked this backend.
+kit::CallCounters& call_counters();
 
 /// The OPENCL plugin's properties: its table, and one configuration (the plugin's, a compiled model's).
 class Config {

@@ -52,6 +52,7 @@ std::shared_ptr<kit::CompletionQueue> Plugin::completions(const DeviceContext& d
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const ov::Model>& model,
                                                       const ov::AnyMap& properties) const {
     OPENVINO_ASSERT(model, get_device_name(), ": compile_model needs a model, got null");
+    call_counters().count_compile_model();
     const Config config = merged_config(properties);
     auto self = std::static_pointer_cast<const Plugin>(shared_from_this());
     return std::make_shared<CompiledModel>(model, self, config);
@@ -63,15 +64,19 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& stream, const
     auto model = reader.read_model();
     for (const auto& kv : properties)
         exported[kv.first] = kv.second;
-    return compile_model(model, exported);
+    auto self = std::static_pointer_cast<const Plugin>(shared_from_this());
+    return std::make_shared<CompiledModel>(model, self, merged_config(exported));
 }
 
 ov::SupportedOpsMap Plugin::query_model(const std::shared_ptr<const ov::Model>& model,
                                         const ov::AnyMap& properties) const {
     OPENVINO_ASSERT(model, get_device_name(), ": query_model needs a model, got null");
+    call_counters().count_query_model();
     const Config config = merged_config(properties);
-    device(config);  // no device: say why, as compile_model would
-    return op_support().query(*model, *prepare_model(*model), get_device_name());
+    // Each op is reported on the device that would run it ("OPENCL.1"), so HETERO and the proxy place
+    // subgraphs on that device and ov::execution_devices names it. No device: say why, as compile would.
+    const auto context = device(config);
+    return op_support().query(*model, *prepare_model(*model), context->name());
 }
 
 void Plugin::set_property(const ov::AnyMap& properties) {

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: Apache-2.0
+// "GPU" end to end on real drivers: the alias of the default deployment over the GPU backends that are
+// built (VULKAN, then OPENCL) with CPU as the last fallback. The default deployment admits GPU-type
+// devices only; the software deployment (plugins-software-gpu.xml) also admits CPU-type OpenCL and
+// Vulkan devices, which is how these tests reach the real proxy path on PoCL and lavapipe in CI.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "common/test_utils.hpp"
+#include "openvino/openvino.hpp"
+
+namespace {
+
+using ::testing::Contains;
+using ::testing::ElementsAreArray;
+using ::testing::HasSubstr;
+
+const std::string models = DEVMUX_MODELS_DIR;
+const std::string squeezenet = models + "/squeezenet1.1-ir10/squeezenet1.1.xml";
+
+// Never destroyed: the plugins' libraries stay loaded until the process ends.
+ov::Core& software_core() {
+    static ov::Core* core = new ov::Core("plugins-software-gpu.xml");
+    return *core;
+}
+
+std::vector<std::string> split_words(const std::string& text) {
+    std::istringstream stream(text);
+    std::vector<std::string> words;
+    for (std::string word; stream >> word;)
+        words.push_back(word);
+    return words;
+}
+
+// The plugins serving the software GPU device, primary first, without the CPU fallback.
+std::vector<std::string> gpu_backends() {
+    std::vector<std::string> backends;
+    for (const auto& plugin : split_words(software_core().get_property("GPU", ov::device::priorities)))
+        if (plugin != "CPU")
+            backends.push_back(plugin);
+    return backends;
+}
+
+struct Calls {
+    uint64_t query = 0, compile = 0;
+};
+
+Calls calls_of(const std::string& plugin) {
+    Calls calls;
+    calls.query = software_core().get_property(plugin, plugin + "_QUERY_MODEL_CALLS").as<uint64_t>();
+    calls.compile = software_core().get_property(plugin, plugin + "_COMPILE_MODEL_CALLS").as<uint64_t>();
+    return calls;
+}
+
+std::map<std::string, Calls> calls_of_backends() {
+    std::map<std::string, Calls> calls;
+    for (const auto& backend : gpu_backends())
+        calls[backend] = calls_of(backend);
+    return calls;
+}
+
+std::vector<float> read_floats(const std::string& path) {
+    std::ifstream file(path, std::ios::binary | std::ios::ate);
+    EXPECT_TRUE(file) << "cannot open " << path;
+    std::vector<float> values(static_cast<size_t>(file.tellg()) / sizeof(float));
+    file.seekg(0);
+    file.read(reinterpret_cast<char*>(values.data()), static_cast<std::streamsize>(values.size() * sizeof(float)));
+    return values;
+}
+
+const std::vector<float>& pizza() {
+    static const std::vector<float> values = read_floats(models + "/inputs/pizza_1x3x227x227_nchw_bgr.f32");
+    return values;
+}
+
+const std::vector<float>& reference_scores() {
+    static const std::vector<float> values =
+        read_floats(models + "/squeezenet1.1-ir10/ref/squeezenet1.1.output.prob_sink_port_0.f32");
+    return values;
+}
+
+// max|a - b| / max(max|b|, 1e-3), the normalised error of the conformance suite.
+double normalised_error(const ov::Tensor& actual, const std::vector<float>& expected) {
+    EXPECT_EQ(actual.get_size(), expected.size());
+    double worst = 0, scale = 1e-3;
+    const float* data = actual.data<float>();
+    for (size_t i = 0; i < expected.size() && i < actual.get_size(); ++i) {
+        worst = std::max(worst, std::fabs(static_cast<double>(data[i]) - expected[i]));
+        scale = std::max(scale, std::fabs(static_cast<double>(expected[i])));
+    }
+    return worst / scale;
+}
+
+ov::Tensor infer_pizza(ov::CompiledModel& compiled) {
+    ov::InferRequest request = compiled.create_infer_request();
+    ov::Tensor input(ov::element::f32, compiled.input().get_shape());
+    std::copy(pizza().begin(), pizza().end(), input.data<float>());
+    request.set_input_tensor(input);
+    request.infer();
+    ov::Tensor output = request.get_output_tensor();
+    ov::Tensor copy(output.get_element_type(), output.get_shape());
+    output.copy_to(copy);
+    return copy;
+}
+
+// SqueezeNet behind a preprocessing resize: a u8 NHWC image at twice the resolution, resized back by
+// Interpolate, an op the GPU backends do not run. The image repeats each pixel of the pizza over a 2x2
+// block, so the linear resize gives back the pizza exactly and the model's reference output still holds.
+std::shared_ptr<ov::Model> squeezenet_behind_a_resize() {
+    auto model = software_core().read_model(squeezenet);
+    ov::preprocess::PrePostProcessor ppp(model);
+    ppp.input().tensor().set_element_type(ov::element::u8).set_layout("NHWC").set_spatial_static_shape(454, 454);
+    ppp.input().preprocess().convert_element_type(ov::element::f32).resize(ov::preprocess::ResizeAlgorithm::RESIZE_LINEAR);
+    ppp.input().model().set_layout("NCHW");
+    return ppp.build();
+}
+
+ov::Tensor pizza_upscaled_u8() {
+    ov::Tensor image(ov::element::u8, ov::Shape{1, 454, 454, 3});
+    uint8_t* pixels = image.data<uint8_t>();
+    for (size_t y = 0; y < 454; ++y)
+        for (size_t x = 0; x < 454; ++x)
+            for (size_t c = 0; c < 3; ++c)
+                pixels[(y * 454 + x) * 3 + c] = static_cast<uint8_t>(pizza()[(c * 227 + y / 2) * 227 + x / 2]);
+    return image;
+}
+
+ov::Tensor infer_upscaled_pizza(ov::CompiledModel& compiled) {
+    ov::InferRequest request = compiled.create_infer_request();
+    request.set_input_tensor(pizza_upscaled_u8());
+    request.infer();
+    return request.get_output_tensor();
+}
+
+TEST(GpuAlias, TheUpscaledImageHoldsThePizzaExactly) {
+    // The premise of the split tests: the photo's values are whole numbers, so u8 loses nothing.
+    for (float value : pizza())
+        ASSERT_EQ(value, std::round(value));
+}
+
+TEST(GpuAlias, DefaultDeploymentListsHardwareGpusOrSaysWhyThereIsNone) {
+    ov::Core core;
+    const auto devices = core.get_property("GPU", ov::available_devices);
+    if (!devices.empty()) {
+        std::cout << "[ INFO ] hardware GPU devices under GPU: " << devices.size() << "\n";
+        for (const auto& id : devices) {
+            const std::string name = devices.size() == 1 ? "GPU" : "GPU." + id;
+            EXPECT_FALSE(core.get_property(name, ov::device::full_name).empty());
+        }
+        return;
+    }
+    const std::string error = devmux_test::error_of([&] { core.compile_model(core.read_model(squeezenet), "GPU"); });
+    EXPECT_THAT(error, HasSubstr("'GPU' has no devices"));
+    for (const auto& backend : gpu_backends())
+        EXPECT_THAT(error, HasSubstr(backend + " (0 devices)"));
+}
+
+TEST(GpuAlias, SoftwareDeploymentMakesOneDeviceServedByEveryBackend) {
+    ov::Core& core = software_core();
+    const auto devices = core.get_property("GPU", ov::available_devices);
+    ASSERT_EQ(devices.size(), 1u) << "PoCL and lavapipe run on the same CPU: one physical device";
+    const auto priorities = split_words(core.get_property("GPU", ov::device::priorities));
+    ASSERT_FALSE(priorities.empty());
+    EXPECT_EQ(priorities.back(), "CPU");
+    // Every built backend serves it, primary first, and they agree with the CPU on its identity.
+    for (const auto& backend : gpu_backends())
+        EXPECT_EQ(core.get_property(backend + ".0", ov::device::uuid), core.get_property("CPU", ov::device::uuid)) << backend;
+    EXPECT_EQ(core.get_property("GPU", ov::device::uuid), core.get_property("CPU", ov::device::uuid));
+}
+
+TEST(GpuAlias, AModelThePrimaryRunsWhollyIsThePrimarysOwnCompiledModel) {
+    const auto backends = gpu_backends();
+    ASSERT_FALSE(backends.empty());
+    const auto before = calls_of_backends();
+    ov::CompiledModel compiled = software_core().compile_model(squeezenet, "GPU");
+    const auto after = calls_of_backends();
+
+    EXPECT_THAT(compiled.get_property(ov::execution_devices), ElementsAreArray({backends.front() + ".0"}));
+    // One question to the primary, one compile on it; nothing asked of the other backends.
+    for (const auto& backend : backends) {
+        const bool primary = backend == backends.front();
+        EXPECT_EQ(after.at(backend).query - before.at(backend).query, primary ? 1u : 0u) << backend;
+        EXPECT_EQ(after.at(backend).compile - before.at(backend).compile, primary ? 1u : 0u) << backend;
+    }
+    EXPECT_LE(normalised_error(infer_pizza(compiled), reference_scores()), 1e-3);
+}
+
+TEST(GpuAlias, AModelWithOpsThePrimaryLacksSplitsOverTheBackendsAndCpu) {
+    const auto backends = gpu_backends();
+    ASSERT_FALSE(backends.empty());
+    const auto model = squeezenet_behind_a_resize();
+    const auto before = calls_of_backends();
+    ov::CompiledModel compiled = software_core().compile_model(model, "GPU");
+    const auto after = calls_of_backends();
+
+    const auto used = compiled.get_property(ov::execution_devices);
+    EXPECT_THAT(used, Contains(backends.front() + ".0"));
+    EXPECT_THAT(used, Contains("CPU"));
+    // Exactly one query_model on the primary (HETERO reuses the proxy's answer); each fallback backend is
+    // asked at most once, about the ops still unassigned; each subgraph compiles once.
+    EXPECT_EQ(after.at(backends.front()).query - before.at(backends.front()).query, 1u);
+    for (const auto& backend : backends) {
+        EXPECT_LE(after.at(backend).query - before.at(backend).query, 1u) << backend;
+        const bool runs_a_part = std::find(used.begin(), used.end(), backend + ".0") != used.end();
+        EXPECT_EQ(after.at(backend).compile - before.at(backend).compile, runs_a_part ? 1u : 0u) << backend;
+    }
+    // The split shows in the runtime model: every op carries the device of its subgraph.
+    std::set<std::string> affinities;
+    for (const auto& node : compiled.get_runtime_model()->get_ordered_ops()) {
+        const auto found = node->get_rt_info().find("affinity");
+        if (found != node->get_rt_info().end())
+            affinities.insert(found->second.as<std::string>());
+    }
+    EXPECT_EQ(affinities, std::set<std::string>(used.begin(), used.end()));
+    EXPECT_LE(normalised_error(infer_upscaled_pizza(compiled), reference_scores()), 1e-3);
+}
+
+TEST(GpuAlias, DevicePropertiesForABackendReachItWhenItRunsAPart) {
+    const auto backends = gpu_backends();
+    ASSERT_FALSE(backends.empty());
+    // Profiling asked of the primary only, through ov::device::properties given to the alias.
+    const std::string primary = backends.front();
+    ov::CompiledModel compiled = software_core().compile_model(
+        squeezenet_behind_a_resize(), "GPU", ov::device::properties(primary, ov::enable_profiling(true)));
+    const auto per_device = compiled.get_property(ov::device::properties);
+    ASSERT_TRUE(per_device.count(primary + ".0")) << "the primary runs a part";
+    EXPECT_TRUE(per_device.at(primary + ".0").at(ov::enable_profiling.name()).as<bool>());
+    ASSERT_TRUE(per_device.count("CPU"));
+    EXPECT_FALSE(per_device.at("CPU").at(ov::enable_profiling.name()).as<bool>());
+}
+
+TEST(GpuAlias, ExportThroughTheAliasAndImportGiveTheSameResults) {
+    ov::Core& core = software_core();
+    for (const bool split : {false, true}) {
+        SCOPED_TRACE(split ? "split model" : "whole model on the primary");
+        ov::CompiledModel compiled =
+            split ? core.compile_model(squeezenet_behind_a_resize(), "GPU") : core.compile_model(squeezenet, "GPU");
+        std::stringstream blob;
+        compiled.export_model(blob);
+        ov::CompiledModel imported = core.import_model(blob, "GPU");
+        EXPECT_EQ(imported.get_property(ov::execution_devices), compiled.get_property(ov::execution_devices));
+        const ov::Tensor first = split ? infer_upscaled_pizza(compiled) : infer_pizza(compiled);
+        const ov::Tensor second = split ? infer_upscaled_pizza(imported) : infer_pizza(imported);
+        ASSERT_EQ(first.get_byte_size(), second.get_byte_size());
+        EXPECT_EQ(0, std::memcmp(first.data(), second.data(), first.get_byte_size()));
+    }
+}
+
+}  // namespace
