@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+// 2D convolution (NCHW, groups, strides, dilations, paddings) with the fused bias, activation and addend of
+// a FusedConvolution. Bindings: 0 data, 1 filters [K, C/groups, KH, KW], 2 bias, 3 PRelu slope, 4 addend.
+// p0 N, p1 C, p2 H, p3 W, p4 K, p5 OH, p6 OW, p7 KH, p8 KW, p9 stride h, p10 stride w, p11 dilation h,
+// p12 dilation w, p13 pad h, p14 pad w, p15 groups, p16 broadcast modes of bias (bits 0-1), slope (2-3) and
+// addend (4-5): 0 none, 1 one value, 2 per channel, 3 full; p17 activation (kernels.cpp FusedAct),
+// p18 clamp min, p19 clamp max, p20 items.
+// Each invocation computes four output channels of one pixel, so every input value it loads serves four
+// filters.
+#version 450
+#include "common.glsl"
+
+float operand(uint mode, uint binding, uint k, uint index) {
+    const uint at = mode == 1u ? 0u : (mode == 2u ? k : index);
+    if (binding == 2u) return in2[pc.off[2] + at];
+    if (binding == 3u) return in3[pc.off[3] + at];
+    return in4[pc.off[4] + at];
+}
+
+float finish(float value, uint k, uint index) {
+    const uint modes = pc.p[16];
+    if ((modes & 3u) != 0u)
+        value += operand(modes & 3u, 2u, k, index);
+    switch (pc.p[17]) {
+    case 1u: value = max(value, 0.0); break;
+    case 2u: value = min(max(value, fparam(18)), fparam(19)); break;
+    case 3u: value = 1.0 / (1.0 + exp(-value)); break;
+    case 4u: value = tanh(value); break;
+    case 5u: value = value < 0.0 ? value * operand((modes >> 2) & 3u, 3u, k, index) : value; break;
+    default: break;
+    }
+    if (((modes >> 4) & 3u) != 0u)
+        value += operand((modes >> 4) & 3u, 4u, k, index);
+    return value;
+}
+
+void main() {
+    const uint C = pc.p[1], H = pc.p[2], W = pc.p[3], K = pc.p[4], OH = pc.p[5], OW = pc.p[6];
+    const uint KH = pc.p[7], KW = pc.p[8];
+    const int sh = iparam(9), sw = iparam(10), dh = iparam(11), dw = iparam(12), ph = iparam(13), pw = iparam(14);
+    const uint groups = pc.p[15];
+    const uint cg = C / groups, kg = K / groups;
+    const uint kq = (kg + 3u) / 4u;  // quads of output channels per group
+    const uint items = pc.p[20];     // N * groups * kq * OH * OW
+    for (uint item = first_item(); item < items; item += item_stride()) {
+        const uint ow = item % OW;
+        uint rest = item / OW;
+        const uint oh = rest % OH;
+        rest /= OH;
+        const uint q = rest % kq;
+        rest /= kq;
+        const uint g = rest % groups;
+        const uint n = rest / groups;
+        const uint k0 = g * kg + q * 4u;
+        const uint lanes = min(4u, g * kg + kg - k0);
+        vec4 acc = vec4(0.0);
+        const int ih0 = int(oh) * sh - ph, iw0 = int(ow) * sw - pw;
+        const uint filter_size = cg * KH * KW;
+        for (uint c = 0u; c < cg; ++c) {
+            const uint plane = pc.off[0] + ((n * C + g * cg + c) * H) * W;
+            for (uint kh = 0u; kh < KH; ++kh) {
+                const int ih = ih0 + int(kh) * dh;
+                if (ih < 0 || ih >= int(H)) continue;
+                for (uint kw = 0u; kw < KW; ++kw) {
+                    const int iw = iw0 + int(kw) * dw;
+                    if (iw < 0 || iw >= int(W)) continue;
+                    const float x = in0[plane + uint(ih) * W + uint(iw)];
+                    const uint f = pc.off[1] + k0 * filter_size + (c * KH + kh) * KW + kw;
+                    acc.x += x * in1[f];
+                    if (lanes > 1u) acc.y += x * in1[f + filter_size];
+                    if (lanes > 2u) acc.z += x * in1[f + 2u * filter_size];
+                    if (lanes > 3u) acc.w += x * in1[f + 3u * filter_size];
+                }
+            }
+        }
+        for (uint l = 0u; l < lanes; ++l) {
+            const uint k = k0 + l;
+            const uint index = ((n * K + k) * OH + oh) * OW + ow;
+            out0[pc.off[5] + index] = finish(acc[l], k, index);
+        }
+    }
+}

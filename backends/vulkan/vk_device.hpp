@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "openvino/runtime/properties.hpp"
+#include "vk_api.hpp"
+
+namespace devmux {
+namespace vulkan {
+
+/// What the plugin knows of one physical device without creating a logical device.
+struct PhysicalInfo {
+    VkPhysicalDevice handle = VK_NULL_HANDLE;
+    VkPhysicalDeviceProperties properties{};
+    VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
+    std::string name;
+    std::string driver_name, driver_info;
+    ov::device::UUID uuid{};
+    bool fp16 = false;            // VK_KHR_16bit_storage storageBuffer16BitAccess + shaderFloat16
+    bool pci_bus_info = false;    // VK_EXT_pci_bus_info
+    bool timestamps = false;      // compute queue with timestamp bits
+    uint32_t compute_family = 0;  // a queue family with compute
+    bool usable = false;          // has a compute queue family
+};
+
+/// "discrete", "integrated", "virtual", "cpu" or "other".
+const char* type_name(VkPhysicalDeviceType type);
+
+class Device;
+
+/// The process's one VkInstance and its physical devices in a stable order. Created on first use; when
+/// the loader, the instance or every driver is missing, `error()` says which and no device is listed.
+class Instance {
+public:
+    static Instance& get();
+
+    const std::string& error() const { return m_error; }
+    const std::vector<PhysicalInfo>& physical_devices() const { return m_physical; }
+    /// The physical devices whose type is in `types` ("discrete,integrated,virtual,cpu,other"), in order.
+    std::vector<const PhysicalInfo*> admitted(const std::vector<std::string>& types) const;
+    /// The logical device of a physical one, created on first use and kept for the process.
+    std::shared_ptr<Device> device(const PhysicalInfo& physical, const std::string& device_name);
+    /// Validation messages seen (DEVMUX_VULKAN_VALIDATION=1 enables the Khronos layer).
+    bool validation_enabled() const { return m_validation; }
+
+    ~Instance();
+
+private:
+    Instance();
+    void load();
+
+    std::string m_error;
+    void* m_library = nullptr;
+    VkInstance m_instance = VK_NULL_HANDLE;
+    VkDebugUtilsMessengerEXT m_messenger = VK_NULL_HANDLE;
+    bool m_validation = false;
+    std::vector<PhysicalInfo> m_physical;
+    // Guards m_devices: compiles on several threads may ask for the same device at once.
+    std::mutex m_mutex;
+    std::map<VkPhysicalDevice, std::shared_ptr<Device>> m_devices;
+};
+
+/// Memory the plugin allocates: one VkBuffer with its own VkDeviceMemory, persistently mapped (every
+/// buffer lives in a HOST_VISIBLE | HOST_COHERENT type, DEVICE_LOCAL too where the device has one).
+class Buffer {
+public:
+    Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& what);
+    ~Buffer();
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+
+    VkBuffer handle() const { return m_buffer; }
+    void* mapped() const { return m_mapped; }
+    size_t size() const { return m_size; }
+
+private:
+    std::shared_ptr<Device> m_device;
+    VkBuffer m_buffer = VK_NULL_HANDLE;
+    VkDeviceMemory m_memory = VK_NULL_HANDLE;
+    void* m_mapped = nullptr;
+    size_t m_size = 0;
+};
+
+/// The shaders the plugin embeds.
+enum class Shader { unary, binary, conv, pool, reduce, softmax, matmul, copy, count };
+const char* shader_name(Shader shader);
+/// The embedded SPIR-V of a shader, for pipelines and for the spirv-val test.
+std::pair<const uint32_t*, size_t> shader_code(Shader shader);
+
+/// Bindings of every shader: inputs at 0..4, the output at 5. Push constants: per binding the element
+/// offset of its first value inside the bound range (descriptor offsets are aligned down), then parameters.
+constexpr uint32_t binding_count = 6;
+constexpr uint32_t output_binding = 5;
+constexpr uint32_t param_count = 32 - binding_count;
+struct PushConstants {
+    uint32_t offsets[binding_count] = {};
+    uint32_t params[param_count] = {};
+};
+
+/// A logical device with one compute queue, shared by every compiled model of the process.
+class Device : public std::enable_shared_from_this<Device> {
+public:
+    Device(const PhysicalInfo& physical, std::string name);
+    ~Device();
+
+    const std::string& name() const { return m_name; }
+    const PhysicalInfo& physical() const { return m_physical; }
+    VkDevice handle() const { return m_device; }
+    uint32_t memory_type() const { return m_memory_type; }
+    bool memory_is_device_local() const { return m_device_local; }
+    size_t offset_alignment() const { return m_offset_alignment; }
+    size_t max_range() const { return m_max_range; }
+    VkDescriptorSetLayout set_layout() const { return m_set_layout; }
+    VkPipelineLayout pipeline_layout() const { return m_pipeline_layout; }
+    float timestamp_period() const { return m_physical.properties.limits.timestampPeriod; }
+
+    /// The pipeline of a shader, created on first use (through the device's pipeline cache).
+    VkPipeline pipeline(Shader shader);
+
+    /// Submits one command buffer; vkQueueSubmit needs the queue externally synchronized.
+    void submit(VkCommandBuffer commands, VkFence fence, const std::string& where);
+
+private:
+    PhysicalInfo m_physical;
+    std::string m_name;
+    VkDevice m_device = VK_NULL_HANDLE;
+    VkQueue m_queue = VK_NULL_HANDLE;
+    uint32_t m_memory_type = 0;
+    bool m_device_local = false;
+    size_t m_offset_alignment = 4;
+    size_t m_max_range = 0;
+    VkDescriptorSetLayout m_set_layout = VK_NULL_HANDLE;
+    VkPipelineLayout m_pipeline_layout = VK_NULL_HANDLE;
+    std::mutex m_queue_mutex;  // guards m_queue (vkQueueSubmit from several requests)
+    // Guards m_pipelines: compiles on several threads create pipelines at once.
+    std::mutex m_pipeline_mutex;
+    std::array<VkPipeline, static_cast<size_t>(Shader::count)> m_pipelines{};
+    VkPipelineCache m_cache = VK_NULL_HANDLE;
+};
+
+}  // namespace vulkan
+}  // namespace devmux

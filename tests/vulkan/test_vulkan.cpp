@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: Apache-2.0
+// The VULKAN plugin through ov::Core: devices and their properties, errors, record-once execution,
+// profiling, export/import and the shared real models.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "compiled_model.hpp"
+#include "devmux/plugin/device_identity.hpp"
+#include "infer_request.hpp"
+#include "openvino/op/ops.hpp"
+#include "plugin.hpp"
+#include "vulkan_test_utils.hpp"
+
+namespace {
+
+using namespace vulkan_test;
+
+// Before any Vulkan call of the process: the Khronos validation layer on (any message aborts, so the test
+// run fails), lavapipe capped at two threads, Mesa's shader cache under the build tree.
+const bool environment_ready = [] {
+    setenv("DEVMUX_VULKAN_VALIDATION", "1", 0);
+    setenv("LP_NUM_THREADS", "2", 0);
+    setenv("MESA_SHADER_CACHE_DIR", DEVMUX_VULKAN_TEST_CACHE, 0);
+    return true;
+}();
+
+std::string error_of(const std::function<void()>& action) {
+    try {
+        action();
+    } catch (const ov::Exception& e) {
+        return e.what();
+    }
+    return "no exception";
+}
+
+std::shared_ptr<ov::Model> conv_relu_model() {
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 3, 9, 9});
+    auto weights = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{8, 3, 3, 3},
+                                                floats(random_tensor(ov::element::f32, {8, 3, 3, 3}, 11)));
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, weights, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto bias = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{1, 8, 1, 1},
+                                             floats(random_tensor(ov::element::f32, {1, 8, 1, 1}, 12)));
+    auto add = std::make_shared<ov::op::v1::Add>(conv, bias);
+    auto relu = std::make_shared<ov::op::v0::Relu>(add);
+    relu->set_friendly_name("relu");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu}, ov::ParameterVector{data}, "conv_relu");
+    return model;
+}
+
+TEST(VulkanDevices, CpuTypeDevicesAreAdmittedOnlyWhenAsked) {
+    ov::Core core;
+    const auto by_default = core.get_property("VULKAN", ov::available_devices);
+    for (const auto& id : by_default)  // a GPU machine lists its GPUs, never lavapipe
+        EXPECT_EQ(core.get_property("VULKAN." + id, ov::device::full_name).find("llvmpipe"), std::string::npos);
+    if (by_default.empty()) {
+        const std::string error = error_of([&] { core.compile_model(conv_relu_model(), "VULKAN"); });
+        EXPECT_NE(error.find("VULKAN_DEVICE_TYPES"), std::string::npos) << error;
+        EXPECT_NE(error.find("llvmpipe"), std::string::npos) << error;  // says what the drivers offer
+    }
+    core.set_property("VULKAN", {{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    const auto all = core.get_property("VULKAN", ov::available_devices);
+    ASSERT_GT(all.size(), by_default.size());
+    EXPECT_EQ(all.front(), "0");
+}
+
+TEST(VulkanDevices, PropertiesOfLavapipe) {
+    auto core = make_core();
+    const auto ids = core->get_property("VULKAN", ov::available_devices);
+    ASSERT_FALSE(ids.empty());
+    bool found = false;
+    for (const auto& id : ids) {
+        const std::string device = "VULKAN." + id;
+        const std::string name = core->get_property(device, ov::device::full_name);
+        EXPECT_FALSE(name.empty());
+        const auto capabilities = core->get_property(device, ov::device::capabilities);
+        EXPECT_NE(std::find(capabilities.begin(), capabilities.end(), ov::device::capability::FP32), capabilities.end());
+        if (name.find("llvmpipe") == std::string::npos)
+            continue;
+        found = true;
+        // lavapipe's deviceUUID names the Mesa build: the host CPU's identity is used, as the CPU plugin does.
+        EXPECT_EQ(core->get_property(device, ov::device::uuid), devmux::host_cpu_uuid());
+        EXPECT_EQ(core->get_property(device, ov::device::uuid), core->get_property("CPU", ov::device::uuid));
+        // lavapipe has VK_KHR_16bit_storage and shaderFloat16.
+        EXPECT_NE(std::find(capabilities.begin(), capabilities.end(), ov::device::capability::FP16), capabilities.end());
+        EXPECT_EQ(core->get_property(device, ov::device::type), ov::device::Type::INTEGRATED);
+    }
+    EXPECT_TRUE(found) << "lavapipe (llvmpipe) is not among the VULKAN devices";
+}
+
+TEST(VulkanDevices, BadSettingsAreRefusedNamingTheKey) {
+    auto core = make_core();
+    const std::string error =
+        error_of([&] { core->set_property("VULKAN", {{"VULKAN_DEVICE_TYPES", std::string("gpu,teapot")}}); });
+    EXPECT_NE(error.find("VULKAN_DEVICE_TYPES"), std::string::npos) << error;
+    EXPECT_NE(error.find("teapot"), std::string::npos) << error;
+    const std::string unknown = error_of([&] { core->compile_model(conv_relu_model(), "VULKAN.9"); });
+    EXPECT_NE(unknown.find("'9'"), std::string::npos) << unknown;
+}
+
+TEST(VulkanExecution, ConvBiasReluMatchesTheReferenceAndRecordsOnce) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    auto request = compiled.create_infer_request();
+    for (unsigned seed = 1; seed <= 3; ++seed) {
+        auto input = random_tensor(ov::element::f32, {1, 3, 9, 9}, seed);
+        request.set_input_tensor(input);
+        request.infer();
+        const auto expected = reference_outputs(model, {input});
+        EXPECT_LT(relative_error(floats(request.get_output_tensor()), floats(expected[0])), 1e-5) << "seed " << seed;
+    }
+}
+
+TEST(VulkanExecution, CommandBufferIsRecordedOnceAndAgainOnlyForANewTensor) {
+    // The plugin classes directly, to see the request's recordings.
+    setenv("DEVMUX_VULKAN_VALIDATION", "1", 0);
+    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
+    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    auto model = conv_relu_model();
+    auto compiled = plugin->compile_model(model, {});
+    auto sync = std::dynamic_pointer_cast<devmux::vulkan::InferRequest>(compiled->create_sync_infer_request());
+    ASSERT_TRUE(sync);
+    auto input = sync->get_tensor(compiled->inputs()[0]);
+    auto values = random_tensor(ov::element::f32, {1, 3, 9, 9}, 5);
+    values.copy_to(input);
+    for (int i = 0; i < 4; ++i)
+        sync->infer();
+    EXPECT_EQ(sync->recordings(), 1u);
+    auto replaced = random_tensor(ov::element::f32, {1, 3, 9, 9}, 6);
+    sync->set_tensor(compiled->inputs()[0], replaced);
+    sync->infer();
+    sync->infer();
+    EXPECT_EQ(sync->recordings(), 2u);
+    const auto expected = reference_outputs(model, {replaced});
+    EXPECT_LT(relative_error(floats(sync->get_tensor(compiled->outputs()[0])), floats(expected[0])), 1e-5);
+}
+
+TEST(VulkanExecution, ProfilingGivesADeviceTimePerStep) {
+    auto core = make_core();
+    auto compiled = core->compile_model(conv_relu_model(), "VULKAN", ov::enable_profiling(true));
+    auto request = compiled.create_infer_request();
+    request.set_input_tensor(random_tensor(ov::element::f32, {1, 3, 9, 9}, 3));
+    request.infer();
+    const auto profile = request.get_profiling_info();
+    ASSERT_FALSE(profile.empty());
+    bool conv = false;
+    for (const auto& info : profile)
+        if (info.exec_type == "conv_fused_f32") {
+            conv = true;
+            EXPECT_EQ(info.node_name, "relu");  // the fused op takes the last op's name
+            EXPECT_EQ(info.status, ov::ProfilingInfo::Status::EXECUTED);
+        }
+    EXPECT_TRUE(conv);
+}
+
+TEST(VulkanExecution, ConcurrentRequestsGiveTheResultsOfOne) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    auto input = random_tensor(ov::element::f32, {1, 3, 9, 9}, 21);
+    const auto expected = floats(reference_outputs(model, {input})[0]);
+    std::vector<std::thread> threads;
+    std::vector<std::vector<float>> results(3);
+    for (size_t t = 0; t < results.size(); ++t)
+        threads.emplace_back([&, t] {
+            auto request = compiled.create_infer_request();
+            request.set_input_tensor(input);
+            for (int i = 0; i < 5; ++i)
+                request.infer();
+            results[t] = floats(request.get_output_tensor());
+        });
+    for (auto& thread : threads)
+        thread.join();
+    for (const auto& result : results) {
+        EXPECT_EQ(result, results[0]);
+        EXPECT_LT(relative_error(result, expected), 1e-5);
+    }
+}
+
+TEST(VulkanExecution, UnsupportedOpIsRefusedByQueryAndCompileAlike) {
+    auto core = make_core();
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::i32, ov::Shape{2, 3});
+    auto relu = std::make_shared<ov::op::v0::Relu>(data);
+    relu->set_friendly_name("int_relu");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu}, ov::ParameterVector{data});
+    const auto supported = core->query_model(model, "VULKAN");
+    EXPECT_EQ(supported.count("int_relu"), 0u);
+    const std::string error = error_of([&] { core->compile_model(model, "VULKAN"); });
+    EXPECT_NE(error.find("int_relu"), std::string::npos) << error;
+    EXPECT_NE(error.find("f32"), std::string::npos) << error;
+}
+
+TEST(VulkanExecution, ExportImportGivesTheSameResults) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    std::stringstream blob;
+    compiled.export_model(blob);
+    auto imported = core->import_model(blob, "VULKAN");
+    auto input = random_tensor(ov::element::f32, {1, 3, 9, 9}, 8);
+    auto a = compiled.create_infer_request();
+    auto b = imported.create_infer_request();
+    a.set_input_tensor(input);
+    b.set_input_tensor(input);
+    a.infer();
+    b.infer();
+    EXPECT_EQ(floats(a.get_output_tensor()), floats(b.get_output_tensor()));
+}
+
+}  // namespace
