@@ -35,6 +35,11 @@ std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() co
     return std::make_shared<InferRequest>(std::static_pointer_cast<const CompiledModel>(shared_from_this()));
 }
 
+std::shared_ptr<IAsyncInferRequest> CompiledModel::create_infer_request() const {
+    return std::make_shared<AsyncInferRequest>(
+        std::make_shared<InferRequest>(std::static_pointer_cast<const CompiledModel>(shared_from_this())));
+}
+
 void CompiledModel::export_model(std::ostream& stream) const {
     kit::ExportWriter writer(stream, export_plugin_name, get_plugin() ? get_plugin()->get_device_name() : "VULKAN");
     ov::AnyMap settings;

@@ -23,6 +23,8 @@ public:
                   const kit::PropertyValues& values, std::shared_ptr<Device> device, std::string device_id);
 
     std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
+    /// A request finished by the device's fence thread (no thread per request).
+    std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
     /// Writes the original model and the compile properties; Plugin::import_model compiles it again.
     void export_model(std::ostream& model) const override;
     std::shared_ptr<const ov::Model> get_runtime_model() const override;

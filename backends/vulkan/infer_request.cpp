@@ -35,6 +35,16 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
         check(api.vkCreateQueryPool(device, &query_info, nullptr, &m_queries), "vkCreateQueryPool", where);
         m_timestamps.resize(2 * steps);
     }
+    m_on_signal = [this](std::exception_ptr error) {
+        if (!error) {
+            try {
+                end();
+            } catch (...) {
+                error = std::current_exception();
+            }
+        }
+        (*m_done)(error);
+    };
     m_context.arena = m_arena.get();
     m_context.ops.reserve(steps);
     m_context.downloads.reserve(steps);
@@ -72,22 +82,40 @@ void InferRequest::record() {
     ++m_recordings;
 }
 
-void InferRequest::infer() {
+bool InferRequest::begin() {
     m_context.ops.clear();
     m_context.downloads.clear();
     m_context.rerecord = false;
     kit::ExecContext ctx;
     ctx.backend = &m_context;
     m_run.run(m_input_tensors, m_output_tensors, ctx, m_profiling);
-    if (!m_context.ops.empty()) {
-        if (m_context.rerecord || m_context.ops != m_recorded_ops)
-            record();
-        const Api& api = vk();
-        const std::string& where = m_device->name();
-        check(api.vkResetFences(m_device->handle(), 1, &m_fence), "vkResetFences", where);
-        m_device->submit(m_commands, m_fence, where);
-        check(api.vkWaitForFences(m_device->handle(), 1, &m_fence, VK_TRUE, UINT64_MAX), "vkWaitForFences", where);
+    if (m_context.ops.empty())
+        return false;
+    if (m_context.rerecord || m_context.ops != m_recorded_ops)
+        record();
+    check(vk().vkResetFences(m_device->handle(), 1, &m_fence), "vkResetFences", m_device->name());
+    m_device->submit(m_commands, m_fence, m_device->name());
+    return true;
+}
+
+void InferRequest::infer() {
+    if (begin())
+        check(vk().vkWaitForFences(m_device->handle(), 1, &m_fence, VK_TRUE, UINT64_MAX), "vkWaitForFences",
+              m_device->name());
+    end();
+}
+
+void InferRequest::start(const std::function<void(std::exception_ptr)>& done) {
+    m_done = &done;
+    if (begin()) {
+        m_device->when_signalled(m_fence, m_on_signal);
+        return;
     }
+    end();
+    done(nullptr);
+}
+
+void InferRequest::end() {
     for (const DownloadOp* download : m_context.downloads)
         download->finish(m_context);
     if (m_profiling) {
@@ -115,6 +143,11 @@ std::vector<ov::ProfilingInfo> InferRequest::get_profiling_info() const {
 }
 
 std::vector<std::shared_ptr<IVariableState>> InferRequest::query_state() const { return m_run.states(); }
+
+AsyncInferRequest::AsyncInferRequest(const std::shared_ptr<InferRequest>& request)
+    : IAsyncInferRequest(request, request->device()->completions()), m_request(request) {}
+
+void AsyncInferRequest::enqueue_async_job(const std::function<void(std::exception_ptr)>& done) { m_request->start(done); }
 
 }  // namespace vulkan
 }  // namespace devmux

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <exception>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -29,8 +31,17 @@ public:
     /// How many times the command buffer was recorded (tests check it is once for many inferences).
     size_t recordings() const { return m_recordings; }
 
+    /// Starts one inference and returns once it is submitted; `done` (kept by reference) is called on the
+    /// device's fence thread once the outputs are written, with the error or null.
+    void start(const std::function<void(std::exception_ptr)>& done);
+    const std::shared_ptr<Device>& device() const { return m_device; }
+
 private:
     void record();
+    /// Binds and runs the plan's host side, records when needed and submits; false when nothing was submitted.
+    bool begin();
+    /// After the fence: the outputs copied out and the device times read.
+    void end();
 
     std::shared_ptr<const CompiledModel> m_compiled;
     std::shared_ptr<Device> m_device;
@@ -47,6 +58,21 @@ private:
     size_t m_recordings = 0;
     std::vector<uint64_t> m_timestamps;
     std::vector<ov::ProfilingInfo> m_profile;
+    const std::function<void(std::exception_ptr)>* m_done = nullptr;  // of the inference in flight
+    std::function<void(std::exception_ptr)> m_on_signal;              // given to Device::when_signalled
+};
+
+/// The request applications get: start_async submits and returns; the device's fence thread finishes the
+/// inference and its CompletionQueue runs the callback, so no thread is parked per request.
+class AsyncInferRequest : public IAsyncInferRequest {
+public:
+    explicit AsyncInferRequest(const std::shared_ptr<InferRequest>& request);
+
+protected:
+    void enqueue_async_job(const std::function<void(std::exception_ptr)>& done) override;
+
+private:
+    std::shared_ptr<InferRequest> m_request;
 };
 
 }  // namespace vulkan

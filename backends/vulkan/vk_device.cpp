@@ -240,7 +240,8 @@ std::shared_ptr<Device> Instance::device(const PhysicalInfo& physical, const std
 
 // ---- Device ----
 
-Device::Device(const PhysicalInfo& physical, std::string name) : m_physical(physical), m_name(std::move(name)) {
+Device::Device(const PhysicalInfo& physical, std::string name)
+    : m_physical(physical), m_name(std::move(name)), m_completions(std::make_shared<kit::CompletionQueue>(m_name)) {
     const Api& api = vk();
     const float priority = 1.0f;
     VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -295,6 +296,14 @@ Device::Device(const PhysicalInfo& physical, std::string name) : m_physical(phys
 }
 
 Device::~Device() {
+    if (m_watcher.joinable()) {
+        {
+            std::lock_guard<std::mutex> lock(m_watch_mutex);
+            m_stop = true;
+        }
+        m_watch_wake.notify_all();
+        m_watcher.join();
+    }
     const Api& api = vk();
     for (VkPipeline pipeline : m_pipelines)
         if (pipeline)
@@ -337,6 +346,37 @@ void Device::submit(VkCommandBuffer commands, VkFence fence, const std::string& 
     info.pCommandBuffers = &commands;
     std::lock_guard<std::mutex> lock(m_queue_mutex);
     check(vk().vkQueueSubmit(m_queue, 1, &info, fence), "vkQueueSubmit", where);
+}
+
+void Device::when_signalled(VkFence fence, const std::function<void(std::exception_ptr)>& on_signal) {
+    {
+        std::lock_guard<std::mutex> lock(m_watch_mutex);
+        if (!m_watcher.joinable())
+            m_watcher = std::thread([this] { watch_fences(); });
+        m_watched.emplace_back(fence, &on_signal);
+    }
+    m_watch_wake.notify_one();
+}
+
+void Device::watch_fences() {
+    std::unique_lock<std::mutex> lock(m_watch_mutex);
+    for (;;) {
+        m_watch_wake.wait(lock, [this] { return m_stop || !m_watched.empty(); });
+        if (m_watched.empty())
+            return;
+        const auto [fence, on_signal] = m_watched.front();
+        m_watched.pop_front();
+        lock.unlock();
+        // One queue: submissions finish in order, so waiting for the oldest first loses nothing.
+        std::exception_ptr error;
+        try {
+            check(vk().vkWaitForFences(m_device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences", m_name);
+        } catch (...) {
+            error = std::current_exception();
+        }
+        (*on_signal)(error);
+        lock.lock();
+    }
 }
 
 // ---- Buffer ----

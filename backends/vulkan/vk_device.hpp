@@ -2,14 +2,20 @@
 #pragma once
 
 #include <array>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
+#include "devmux/kit/device_event.hpp"
 #include "openvino/runtime/properties.hpp"
+#include <thread>
 #include "vk_api.hpp"
 
 namespace devmux {
@@ -127,6 +133,13 @@ public:
     /// Submits one command buffer; vkQueueSubmit needs the queue externally synchronized.
     void submit(VkCommandBuffer commands, VkFence fence, const std::string& where);
 
+    /// Calls `on_signal` (kept by reference: it must outlive the call) on the device's fence thread once
+    /// `fence` has signalled, with the wait's error or null. One thread per device waits for every
+    /// request started asynchronously, instead of a thread parked per request.
+    void when_signalled(VkFence fence, const std::function<void(std::exception_ptr)>& on_signal);
+    /// The device's completion queue: runs the user callbacks of its asynchronous requests.
+    const std::shared_ptr<kit::CompletionQueue>& completions() const { return m_completions; }
+
 private:
     PhysicalInfo m_physical;
     std::string m_name;
@@ -143,6 +156,15 @@ private:
     std::mutex m_pipeline_mutex;
     std::array<VkPipeline, static_cast<size_t>(Shader::count)> m_pipelines{};
     VkPipelineCache m_cache = VK_NULL_HANDLE;
+
+    void watch_fences();
+    std::shared_ptr<kit::CompletionQueue> m_completions;
+    // m_watch_mutex guards m_watched, m_stop and the start of m_watcher; m_watch_wake signals a new fence.
+    std::mutex m_watch_mutex;
+    std::condition_variable m_watch_wake;
+    std::deque<std::pair<VkFence, const std::function<void(std::exception_ptr)>*>> m_watched;
+    bool m_stop = false;
+    std::thread m_watcher;
 };
 
 }  // namespace vulkan

@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <atomic>
+#include <mutex>
+#include <set>
 #include <thread>
 
 #include "compiled_model.hpp"
@@ -210,6 +213,44 @@ TEST(VulkanExecution, ExportImportGivesTheSameResults) {
     a.infer();
     b.infer();
     EXPECT_EQ(floats(a.get_output_tensor()), floats(b.get_output_tensor()));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(VulkanExecution, StartAsyncCompletesThroughTheDevicesFenceThread) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    std::vector<ov::InferRequest> requests;
+    std::vector<ov::Tensor> inputs;
+    std::atomic<int> callbacks{0};
+    std::set<std::thread::id> callback_threads;
+    std::mutex mutex;  // guards callback_threads
+    for (unsigned i = 0; i < 3; ++i) {
+        requests.push_back(compiled.create_infer_request());
+        inputs.push_back(random_tensor(ov::element::f32, {1, 3, 9, 9}, 40 + i));
+        requests.back().set_input_tensor(inputs.back());
+        requests.back().set_callback([&](std::exception_ptr error) {
+            EXPECT_FALSE(error);
+            std::lock_guard<std::mutex> lock(mutex);
+            callback_threads.insert(std::this_thread::get_id());
+            ++callbacks;
+        });
+    }
+    for (int round = 0; round < 2; ++round) {
+        for (auto& request : requests)
+            request.start_async();
+        for (auto& request : requests)
+            request.wait();
+    }
+    EXPECT_EQ(callbacks.load(), 6);
+    EXPECT_EQ(callback_threads.size(), 1u);  // the device's completion queue, not a thread per request
+    EXPECT_EQ(callback_threads.count(std::this_thread::get_id()), 0u);
+    for (size_t i = 0; i < requests.size(); ++i)
+        EXPECT_LT(relative_error(floats(requests[i].get_output_tensor()), floats(reference_outputs(model, {inputs[i]})[0])),
+                  1e-5);
 }
 
 }  // namespace
