@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "compiled_model.hpp"
 
+#include <filesystem>
+
 #include "devmux/kit/export_format.hpp"
 #include "infer_request.hpp"
 #include "kernels.hpp"
@@ -11,6 +13,22 @@ namespace vulkan {
 
 const char* const export_plugin_name = "VULKAN";
 
+namespace {
+
+// The pipeline cache kept under ov::cache_dir, merged into the device's before any pipeline is created.
+Device::CacheUse load_pipeline_cache(const kit::PropertyValues& values, Device& device) {
+    const std::string cache_dir = values.get(ov::cache_dir);
+    if (cache_dir.empty())
+        return {};
+    std::error_code error;
+    std::filesystem::create_directories(cache_dir, error);
+    OPENVINO_ASSERT(!error, device.name(), ": cannot create the cache directory '", cache_dir, "' (",
+                    ov::cache_dir.name(), "): ", error.message());
+    return device.load_cache(cache_dir);
+}
+
+}  // namespace
+
 CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, const std::shared_ptr<const Plugin>& plugin,
                              const kit::PropertyValues& values, std::shared_ptr<Device> device, std::string device_id)
     : ICompiledModel(model, plugin),
@@ -19,6 +37,7 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
       m_device_id(std::move(device_id)),
       m_model_name(model->get_friendly_name()),
       m_profiling(values.get(ov::enable_profiling)),
+      m_cache(load_pipeline_cache(values, *m_device)),
       m_properties(make_property_table()) {
     m_source = model->clone();
     auto prepared = prepare_model(*model);
@@ -29,6 +48,8 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
     for (const auto& output : outputs())
         output_types.push_back(output.get_element_type());
     m_plan = build_plan(prepared, m_device, input_types, output_types);
+    if (!m_cache.file.empty())
+        m_device->save_cache(m_cache.file);
 }
 
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {
@@ -71,7 +92,10 @@ std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() c
     table->add_read_only(ov::model_name, fixed(m_model_name))
         .add_read_only(ov::optimal_number_of_infer_requests, fixed(requests > 0 ? std::min(requests, 2u) : 2u))
         .add_read_only(ov::execution_devices, fixed(std::vector<std::string>{m_device->name()}))
-        .add_read_only(ov::device::id, fixed(m_device_id));
+        .add_read_only(ov::device::id, fixed(m_device_id))
+        // Where the pipeline cache under ov::cache_dir is, and how many of its bytes this compile merged.
+        .add_read_only("VULKAN_PIPELINE_CACHE_FILE", fixed(m_cache.file))
+        .add_read_only("VULKAN_PIPELINE_CACHE_LOADED_BYTES", fixed(m_cache.loaded_bytes));
     // Every other compile setting reads back as it was compiled with.
     for (const auto& key : Plugin::table()->settable_keys())
         if (!table->find(key))

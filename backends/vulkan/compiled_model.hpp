@@ -45,6 +45,7 @@ private:
     std::shared_ptr<const ov::Model> m_source;  // a clone of the user's model, for export
     std::string m_model_name;
     bool m_profiling = false;
+    Device::CacheUse m_cache;  // the pipeline cache under ov::cache_dir (empty file: none)
     std::shared_ptr<const kit::ExecutionPlan> m_plan;
     kit::PropertyValues m_properties;  // read-only, fixed at compile time; declared last: built from the above
 };

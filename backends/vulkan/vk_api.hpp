@@ -46,6 +46,7 @@ namespace vulkan {
     X(vkCreatePipelineCache)            \
     X(vkDestroyPipelineCache)           \
     X(vkGetPipelineCacheData)           \
+    X(vkMergePipelineCaches)            \
     X(vkCreateComputePipelines)         \
     X(vkDestroyPipeline)                \
     X(vkCreatePipelineLayout)           \

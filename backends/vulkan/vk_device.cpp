@@ -3,6 +3,12 @@
 
 #include <dlfcn.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -338,6 +344,95 @@ VkPipeline Device::pipeline(Shader shader) {
     api.vkDestroyShaderModule(m_device, module, nullptr);
     check(result, "vkCreateComputePipelines", where);
     return pipeline;
+}
+
+namespace {
+
+// FNV-1a over bytes: a stable key for the cache file name (std::hash may differ between builds).
+uint64_t fnv1a(const void* data, size_t bytes, uint64_t hash = 1469598103934665603ull) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < bytes; ++i)
+        hash = (hash ^ p[i]) * 1099511628211ull;
+    return hash;
+}
+
+}  // namespace
+
+Device::CacheUse Device::load_cache(const std::string& dir) {
+    // The key: the device, its driver build and every embedded shader. lavapipe's pipelineCacheUUID is a
+    // constant ("val-%s"), so it alone would not tell driver builds apart.
+    const auto& properties = m_physical.properties;
+    uint64_t key = fnv1a(&properties.vendorID, sizeof(properties.vendorID));
+    key = fnv1a(&properties.deviceID, sizeof(properties.deviceID), key);
+    key = fnv1a(&properties.driverVersion, sizeof(properties.driverVersion), key);
+    key = fnv1a(properties.deviceName, std::strlen(properties.deviceName), key);
+    key = fnv1a(properties.pipelineCacheUUID, VK_UUID_SIZE, key);
+    key = fnv1a(m_physical.driver_info.data(), m_physical.driver_info.size(), key);
+    for (size_t s = 0; s < static_cast<size_t>(Shader::count); ++s) {
+        const auto code = shader_code(static_cast<Shader>(s));
+        key = fnv1a(code.first, code.second * sizeof(uint32_t), key);
+    }
+    std::ostringstream name;
+    name << "vulkan_pipelines_" << std::hex << std::setw(16) << std::setfill('0') << key << ".bin";
+    CacheUse use;
+    use.file = (std::filesystem::path(dir) / name.str()).string();
+
+    std::lock_guard<std::mutex> lock(m_pipeline_mutex);
+    const auto known = m_loaded_caches.find(use.file);
+    if (known != m_loaded_caches.end()) {
+        use.loaded_bytes = known->second;
+        return use;
+    }
+    std::ifstream in(use.file, std::ios::binary);
+    std::vector<char> data;
+    if (in)
+        data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    // The header (VkPipelineCacheHeaderVersionOne) must be this device's; the driver checks it too.
+    const size_t header = 16 + VK_UUID_SIZE;
+    bool valid = data.size() >= header;
+    if (valid) {
+        uint32_t vendor = 0, device = 0;
+        std::memcpy(&vendor, data.data() + 8, 4);
+        std::memcpy(&device, data.data() + 12, 4);
+        valid = vendor == properties.vendorID && device == properties.deviceID &&
+                std::memcmp(data.data() + 16, properties.pipelineCacheUUID, VK_UUID_SIZE) == 0;
+    }
+    if (valid) {
+        VkPipelineCacheCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+        info.initialDataSize = data.size();
+        info.pInitialData = data.data();
+        VkPipelineCache loaded = VK_NULL_HANDLE;
+        const std::string where = m_name + " (pipeline cache " + use.file + ")";
+        check(vk().vkCreatePipelineCache(m_device, &info, nullptr, &loaded), "vkCreatePipelineCache", where);
+        const VkResult merged = vk().vkMergePipelineCaches(m_device, m_cache, 1, &loaded);
+        vk().vkDestroyPipelineCache(m_device, loaded, nullptr);
+        check(merged, "vkMergePipelineCaches", where);
+        use.loaded_bytes = data.size();
+    }
+    m_loaded_caches[use.file] = use.loaded_bytes;
+    return use;
+}
+
+void Device::save_cache(const std::string& file) {
+    std::vector<char> data;
+    {
+        std::lock_guard<std::mutex> lock(m_pipeline_mutex);
+        size_t size = 0;
+        check(vk().vkGetPipelineCacheData(m_device, m_cache, &size, nullptr), "vkGetPipelineCacheData", m_name);
+        data.resize(size);
+        check(vk().vkGetPipelineCacheData(m_device, m_cache, &size, data.data()), "vkGetPipelineCacheData", m_name);
+        data.resize(size);
+    }
+    // Another process may read the file meanwhile: it sees the old or the new file, never half of one.
+    const std::string temporary = file + ".tmp" + std::to_string(reinterpret_cast<uintptr_t>(this));
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out.write(data.data(), static_cast<std::streamsize>(data.size()));
+        OPENVINO_ASSERT(out.good(), m_name, ": cannot write the pipeline cache ", temporary);
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, file, error);
+    OPENVINO_ASSERT(!error, m_name, ": cannot move the pipeline cache to ", file, ": ", error.message());
 }
 
 void Device::submit(VkCommandBuffer commands, VkFence fence, const std::string& where) {

@@ -130,6 +130,17 @@ public:
     /// The pipeline of a shader, created on first use (through the device's pipeline cache).
     VkPipeline pipeline(Shader shader);
 
+    /// What happened to a pipeline cache file kept under an ov::cache_dir.
+    struct CacheUse {
+        std::string file;       // <dir>/vulkan_pipelines_<key>.bin, the key naming device, driver and shaders
+        size_t loaded_bytes = 0;  // read from the file and merged into the device's cache (0: none there)
+    };
+    /// Merges (once per file and process) the pipeline cache kept under `dir` into the device's cache, so
+    /// pipelines created after it come from it. Throws naming the file when it cannot be read.
+    CacheUse load_cache(const std::string& dir);
+    /// Writes the device's pipeline cache to `file` (through a temporary file and a rename).
+    void save_cache(const std::string& file);
+
     /// Submits one command buffer; vkQueueSubmit needs the queue externally synchronized.
     void submit(VkCommandBuffer commands, VkFence fence, const std::string& where);
 
@@ -156,6 +167,7 @@ private:
     std::mutex m_pipeline_mutex;
     std::array<VkPipeline, static_cast<size_t>(Shader::count)> m_pipelines{};
     VkPipelineCache m_cache = VK_NULL_HANDLE;
+    std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged; guarded by m_pipeline_mutex
 
     void watch_fences();
     std::shared_ptr<kit::CompletionQueue> m_completions;

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <unistd.h>
 #include <fstream>
 #include <sstream>
 #include <atomic>
@@ -251,6 +254,49 @@ TEST(VulkanExecution, StartAsyncCompletesThroughTheDevicesFenceThread) {
     for (size_t i = 0; i < requests.size(); ++i)
         EXPECT_LT(relative_error(floats(requests[i].get_output_tensor()), floats(reference_outputs(model, {inputs[i]})[0])),
                   1e-5);
+}
+
+}  // namespace
+
+namespace {
+
+std::string run_probe(const std::string& model, const std::string& dir, std::vector<std::string>& lines) {
+    const std::string out = dir + ".probe.out";  // beside the cache dir, which the compile creates
+    const std::string command = std::string(DEVMUX_BUILD_BIN_DIR) + "/vulkan_cache_probe '" + model + "' '" + dir +
+                                "' > '" + out + "' 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+        lines.push_back(line);
+    return status == 0 ? std::string() : "probe failed: " + command;
+}
+
+TEST(VulkanPipelineCache, ASecondProcessMergesTheCacheKeptUnderCacheDir) {
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("devmux_vulkan_cache_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    const std::string model = std::string(DEVMUX_MODELS_DIR) + "/squeezenet1.1-ir10/squeezenet1.1.xml";
+
+    std::vector<std::string> first, second;
+    ASSERT_EQ(run_probe(model, dir.string(), first), "");
+    ASSERT_EQ(first.size(), 2u);
+    EXPECT_EQ(first[1], "0");  // nothing there yet
+    // The file holds a Vulkan pipeline cache of this device: header version one, 32-byte header, the IDs.
+    std::ifstream in(first[0], std::ios::binary);
+    std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_GE(data.size(), 32u) << first[0];
+    uint32_t header[2];
+    std::memcpy(header, data.data(), sizeof(header));
+    EXPECT_EQ(header[0], 32u);
+    EXPECT_EQ(header[1], static_cast<uint32_t>(VK_PIPELINE_CACHE_HEADER_VERSION_ONE));
+
+    ASSERT_EQ(run_probe(model, dir.string(), second), "");
+    ASSERT_EQ(second.size(), 2u);
+    EXPECT_EQ(second[0], first[0]);
+    EXPECT_EQ(second[1], std::to_string(data.size()));  // the second process merged the whole file
+    std::filesystem::remove_all(dir);
+    std::filesystem::remove(dir.string() + ".probe.out");
 }
 
 }  // namespace
