@@ -292,7 +292,7 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
     }
     if (plan) {
         const size_t kg = out[1] / groups;
-        const size_t items = out[0] * groups * ((kg + 3) / 4) * out[2] * out[3];
+        const size_t items = out[0] * groups * ((kg + 3) / 4) * out[2] * ((out[3] + 3) / 4);
         Dispatch dispatch = make_dispatch(Shader::conv, items);
         dispatch.inputs = inputs;
         const uint32_t values[] = {static_cast<uint32_t>(in[0]), static_cast<uint32_t>(in[1]),
