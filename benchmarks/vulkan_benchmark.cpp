@@ -129,6 +129,7 @@ void BM_VulkanColdStart(benchmark::State& state, bool filled) {
     for (auto _ : state) {
         const auto dir = root / std::to_string(state.iterations());
         std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
         if (filled)
             run_child(dir);
         const double ms = run_child(dir);
@@ -138,6 +139,7 @@ void BM_VulkanColdStart(benchmark::State& state, bool filled) {
         }
         state.SetIterationTime(ms / 1000.0);
         std::filesystem::remove_all(dir);
+        std::filesystem::remove(dir.string() + ".out");
     }
 }
 
