@@ -292,8 +292,18 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
     }
     if (plan) {
         const size_t kg = out[1] / groups;
-        const size_t items = out[0] * groups * ((kg + 3) / 4) * out[2] * ((out[3] + 3) / 4);
-        Dispatch dispatch = make_dispatch(Shader::conv, items);
+        // Groups of 16 channels or more take the blocked shader (16 channels per invocation, filter loads
+        // shared by the work group); depthwise and narrow groups the 4 x 4 one.
+        const bool blocked = kg >= 16 && ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(1));
+        const size_t pixels = out[0] * out[2] * out[3];
+        const size_t items = blocked ? (pixels + 3) / 4 : out[0] * groups * ((kg + 3) / 4) * out[2] * ((out[3] + 3) / 4);
+        Dispatch dispatch = make_dispatch(blocked ? Shader::conv_block : Shader::conv, items);
+        if (blocked) {
+            dispatch.groups_y = static_cast<uint32_t>(groups * ((kg + 15) / 16));
+            dispatch.pack_block = 16;
+            dispatch.filter_groups = static_cast<uint32_t>(groups);
+            dispatch.params[21] = static_cast<uint32_t>(pixels);
+        }
         dispatch.inputs = inputs;
         const uint32_t values[] = {static_cast<uint32_t>(in[0]), static_cast<uint32_t>(in[1]),
                                    static_cast<uint32_t>(in[2]), static_cast<uint32_t>(in[3]),
@@ -641,6 +651,21 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
 
 namespace {
 
+// Filters [K, C/groups, KH, KW] regrouped for conv_block: per block of `block` output channels of a group
+// and per (input channel, kh, kw), the block's weights side by side, zeros past the group's last channel.
+std::vector<float> pack_filters(const std::vector<float>& filters, size_t out_channels, size_t groups, size_t block) {
+    const size_t kg = out_channels / groups, filter_size = filters.size() / out_channels;
+    const size_t blocks = (kg + block - 1) / block;
+    std::vector<float> packed(groups * blocks * filter_size * block, 0.0f);
+    for (size_t g = 0; g < groups; ++g)
+        for (size_t b = 0; b < blocks; ++b)
+            for (size_t e = 0; e < filter_size; ++e)
+                for (size_t j = 0; j < block && b * block + j < kg; ++j)
+                    packed[((g * blocks + b) * filter_size + e) * block + j] =
+                        filters[(g * kg + b * block + j) * filter_size + e];
+    return packed;
+}
+
 class ShaderKernel final : public kit::OpKernel {
 public:
     ShaderKernel(const std::shared_ptr<ov::Node>& node, NodePlan plan, std::shared_ptr<Device> device)
@@ -664,9 +689,18 @@ public:
                     ov::as_type_ptr<ov::op::v0::Constant>(node->get_input_node_shared_ptr(static_cast<size_t>(input)));
                 if (!constant)
                     continue;
-                const size_t bytes = constant->get_byte_size();
-                auto buffer = std::make_shared<Buffer>(m_device, bytes, "weights of '" + node->get_friendly_name() + "'");
-                std::memcpy(buffer->mapped(), constant->get_data_ptr(), bytes);
+                const std::string what = "weights of '" + node->get_friendly_name() + "'";
+                std::shared_ptr<Buffer> buffer;
+                if (input == 1 && dispatch.pack_block) {
+                    const auto packed = pack_filters(constant->get_vector<float>(), node->get_output_shape(0)[1],
+                                                     dispatch.filter_groups, dispatch.pack_block);
+                    buffer = std::make_shared<Buffer>(m_device, packed.size() * sizeof(float), what);
+                    std::memcpy(buffer->mapped(), packed.data(), packed.size() * sizeof(float));
+                } else {
+                    const size_t bytes = constant->get_byte_size();
+                    buffer = std::make_shared<Buffer>(m_device, bytes, what);
+                    std::memcpy(buffer->mapped(), constant->get_data_ptr(), bytes);
+                }
                 m_weights[static_cast<size_t>(input)] = std::move(buffer);
             }
     }
@@ -824,6 +858,7 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
         std::copy(std::begin(dispatch.params), std::end(dispatch.params), bound.push.params);
         const size_t groups = (dispatch.items + group_size - 1) / group_size;
         bound.groups = static_cast<uint32_t>(std::max<size_t>(1, std::min<size_t>(groups, max_groups)));
+        bound.groups_y = dispatch.groups_y;
         for (uint32_t b = 0; b < binding_count; ++b) {
             Resolved target{};
             size_t element_offset = 0;
@@ -907,7 +942,7 @@ void DispatchOp::record(VkCommandBuffer commands, BarrierTracker& tracker, VkQue
                                     &bound.set, 0, nullptr);
         api.vkCmdPushConstants(commands, m_device->pipeline_layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
                                sizeof(PushConstants), &bound.push);
-        api.vkCmdDispatch(commands, bound.groups, 1, 1);
+        api.vkCmdDispatch(commands, bound.groups, bound.groups_y, 1);
     }
     if (queries)
         api.vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, query + 1);

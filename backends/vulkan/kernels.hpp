@@ -21,7 +21,11 @@ struct Dispatch {
     size_t output_offset = 0;  // elements into that output where this dispatch writes (Concat slices)
     size_t input_offset = 0;   // elements into input binding 0 where this dispatch reads (Split parts)
     uint32_t params[param_count] = {};
-    size_t items = 0;  // work items (invocations that do work)
+    size_t items = 0;     // work items along x (invocations that do work)
+    uint32_t groups_y = 1;  // work groups along y (the shader reads gl_WorkGroupID.y)
+    // conv_block: the filters (input 1, a Constant) are uploaded repacked in blocks of 16 output channels
+    // of `filter_groups` groups; 0: uploaded as they are.
+    uint32_t pack_block = 0, filter_groups = 1;
 };
 
 /// What a node runs as: its dispatches (several for a Concat or Split), in order.
@@ -103,7 +107,7 @@ private:
         VkPipeline pipeline;
         VkDescriptorSet set;
         PushConstants push;
-        uint32_t groups;
+        uint32_t groups, groups_y;
         std::vector<BarrierTracker::Range> reads, writes;
     };
     struct Upload {

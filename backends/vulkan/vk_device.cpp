@@ -517,7 +517,8 @@ Buffer::~Buffer() {
 // ---- shaders ----
 
 const char* shader_name(Shader shader) {
-    static const char* const names[] = {"unary", "binary", "conv", "pool", "reduce", "softmax", "matmul", "copy"};
+    static const char* const names[] = {"unary",  "binary",  "conv",   "conv_block", "pool",
+                                        "reduce", "softmax", "matmul", "copy"};
     return names[static_cast<size_t>(shader)];
 }
 
@@ -529,6 +530,8 @@ std::pair<const uint32_t*, size_t> shader_code(Shader shader) {
         return {shaders::binary_comp_spv, shaders::binary_comp_spv_words};
     case Shader::conv:
         return {shaders::conv_comp_spv, shaders::conv_comp_spv_words};
+    case Shader::conv_block:
+        return {shaders::conv_block_comp_spv, shaders::conv_block_comp_spv_words};
     case Shader::pool:
         return {shaders::pool_comp_spv, shaders::pool_comp_spv_words};
     case Shader::reduce:

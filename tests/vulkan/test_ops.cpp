@@ -51,6 +51,11 @@ const std::vector<OpCase>& cases() {
     static const std::vector<OpCase> all = {
         {"conv_1x1", {{1, 16, 7, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 10, 16, 1, 1, 0); }, 1e-5},
         {"conv_3x3_s2_p1", {{2, 3, 11, 11}}, [](const ov::OutputVector& in) { return conv(in[0], 5, 3, 3, 2, 1); }, 1e-5},
+        // 16 or more output channels per group: the blocked shader (a partial last block, a partial last
+        // quad of pixels, strides, padding, groups).
+        {"conv_block_3x3_s2_p1", {{2, 5, 9, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 20, 5, 3, 2, 1); }, 1e-5},
+        {"conv_block_1x1", {{1, 24, 5, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 33, 24, 1, 1, 0); }, 1e-5},
+        {"group_conv_block", {{1, 4, 5, 5}}, [](const ov::OutputVector& in) { return group_conv(in[0], 2, 17, 2); }, 1e-5},
         {"group_conv", {{1, 8, 6, 6}}, [](const ov::OutputVector& in) { return group_conv(in[0], 2, 3, 4); }, 1e-5},
         {"depthwise_conv", {{1, 6, 6, 6}}, [](const ov::OutputVector& in) { return group_conv(in[0], 6, 1, 1); }, 1e-5},
         {"conv_bias_relu_add",
