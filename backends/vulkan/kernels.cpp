@@ -147,6 +147,25 @@ std::vector<size_t> broadcast_strides(const ov::Shape& shape, const ov::Shape& o
     return strides;
 }
 
+// How a per-output operand of `shape` broadcasts over an NCHW output: 1 one value, 2 per channel, 3 full;
+// 0 when the shader cannot read it that way.
+uint32_t operand_mode(const ov::Shape& shape, const ov::Shape& out) {
+    const size_t size = ov::shape_size(shape);
+    if (size == 1)
+        return 1;
+    if (shape == out)
+        return 3;
+    if (size == out[1] && shape.size() <= out.size()) {
+        // The channel extent sits at the channel axis once the shape is aligned to the output's rank.
+        const size_t shift = out.size() - shape.size();
+        for (size_t d = 0; d < shape.size(); ++d)
+            if (shape[d] != 1 && d + shift != 1)
+                return 0;
+        return 2;
+    }
+    return 0;
+}
+
 std::string plan_binary(const ov::Node& node, NodePlan* plan) {
     uint32_t op = b_add;
     if (ov::is_type<ov::op::v1::Subtract>(&node))
@@ -191,6 +210,17 @@ std::string plan_binary(const ov::Node& node, NodePlan* plan) {
         dispatch.params[0] = op;
         dispatch.params[1] = static_cast<uint32_t>(items);
         const auto sa = broadcast_strides(a, out), sb = broadcast_strides(b, out);
+        // The layouts the shader indexes without divisions: a dense, b dense, one value or one per channel.
+        const bool a_dense = ov::shape_size(a) == items, b_dense = ov::shape_size(b) == items;
+        if (a_dense && b_dense) {
+            dispatch.params[20] = 1;
+        } else if (a_dense && ov::shape_size(b) == 1) {
+            dispatch.params[20] = 2;
+        } else if (a_dense && out.size() >= 2 && operand_mode(b, out) == 2) {
+            dispatch.params[20] = 3;
+            dispatch.params[21] = static_cast<uint32_t>(out[1]);
+            dispatch.params[22] = static_cast<uint32_t>(items / (out[0] * out[1]));
+        }
         const size_t pad = max_rank - out.size();
         for (size_t d = 0; d < max_rank; ++d) {
             const bool real = d >= pad;
@@ -202,25 +232,6 @@ std::string plan_binary(const ov::Node& node, NodePlan* plan) {
         plan->exec_type = "eltwise_f32";
     }
     return {};
-}
-
-// How a per-output operand of `shape` broadcasts over an NCHW output: 1 one value, 2 per channel, 3 full;
-// 0 when the shader cannot read it that way.
-uint32_t operand_mode(const ov::Shape& shape, const ov::Shape& out) {
-    const size_t size = ov::shape_size(shape);
-    if (size == 1)
-        return 1;
-    if (shape == out)
-        return 3;
-    if (size == out[1] && shape.size() <= out.size()) {
-        // The channel extent sits at the channel axis once the shape is aligned to the output's rank.
-        const size_t shift = out.size() - shape.size();
-        for (size_t d = 0; d < shape.size(); ++d)
-            if (shape[d] != 1 && d + shift != 1)
-                return 0;
-        return 2;
-    }
-    return 0;
 }
 
 std::string plan_convolution(const ov::Node& node, NodePlan* plan) {

@@ -89,6 +89,11 @@ const std::vector<OpCase>& cases() {
              auto d = std::make_shared<v1::Divide>(m, weights({4}, 5));
              return ov::OutputVector{std::make_shared<v1::Subtract>(d, in[1])};
          }, 2e-6},
+        {"per_channel_and_scalar", {{2, 3, 4, 5}}, [](const ov::OutputVector& in) {
+             auto scaled = std::make_shared<v1::Multiply>(in[0], weights({1, 3, 1, 1}, 6));
+             auto shifted = std::make_shared<v1::Add>(scaled, weights({1}, 7));
+             return ov::OutputVector{std::make_shared<v0::PRelu>(shifted, weights({3}, 8))};
+         }, 2e-6},
         {"maximum_minimum", {{3, 4}, {3, 4}}, [](const ov::OutputVector& in) {
              return ov::OutputVector{std::make_shared<v1::Maximum>(in[0], in[1]), std::make_shared<v1::Minimum>(in[0], in[1])};
          }, 0},
