@@ -116,7 +116,7 @@ void InferRequest::start(const std::function<void(std::exception_ptr)>& done) {
 }
 
 void InferRequest::end() {
-    for (const DownloadOp* download : m_context.downloads)
+    for (const AfterFence* download : m_context.downloads)
         download->finish(m_context);
     if (m_profiling) {
         m_profile = m_run.profiling_info();

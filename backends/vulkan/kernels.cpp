@@ -629,8 +629,24 @@ std::string plan_node(const ov::Node& node, NodePlan* plan) {
         return plan_concat(node, plan);
     if (ov::is_type<v1::Split>(&node))
         return plan_split(node, plan);
-    if (ov::is_type<ov::op::util::ReadValueBase>(&node) || ov::is_type<ov::op::util::AssignBase>(&node))
-        return "is a variable of a stateful model, which VULKAN does not run yet";
+    if (ov::is_type<ov::op::util::ReadValueBase>(&node)) {
+        if (node.get_output_element_type(0) != ov::element::f32)
+            return "reads a variable of element type " + node.get_output_element_type(0).get_type_name() +
+                   "; VULKAN computes in f32";
+        if (node.get_input_size() > 0 && !ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(0)))
+            return "has an initial value that is not a Constant; VULKAN fills variables before the submission";
+        if (plan)
+            plan->exec_type = "read_state";
+        return {};
+    }
+    if (ov::is_type<ov::op::util::AssignBase>(&node)) {
+        if (node.get_input_element_type(0) != ov::element::f32)
+            return "writes a variable of element type " + node.get_input_element_type(0).get_type_name() +
+                   "; VULKAN computes in f32";
+        if (plan)
+            plan->exec_type = "write_state";
+        return {};
+    }
     return "has no VULKAN shader";
 }
 
@@ -740,6 +756,96 @@ private:
     ov::element::Type m_from, m_to;
 };
 
+// ReadValue: before the submission the variable's value (else its Constant initial value, else zeros) is
+// written into a mirror buffer, which a copy dispatch puts into the step's output at its place in the plan
+// (the output's arena bytes may serve earlier steps of the same submission).
+class StateReadOp final : public DispatchOp {
+public:
+    StateReadOp(std::shared_ptr<Device> device, const NodePlan& plan, const std::vector<VkPipeline>& pipelines,
+                const kit::BindArgs& args, size_t step, size_t variable, bool has_init)
+        : DispatchOp(std::move(device), plan, pipelines, {}, args, step), m_variable(variable), m_has_init(has_init) {}
+
+protected:
+    void upload(size_t, const void* init, void* mirror, size_t bytes, kit::ExecContext& ctx) override {
+        const kit::VariableSlot& slot = ctx.variables[m_variable];
+        if (slot.initialized)
+            std::memcpy(mirror, slot.value.data(), bytes);
+        else if (m_has_init)
+            std::memcpy(mirror, init, bytes);
+        else
+            std::memset(mirror, 0, bytes);
+    }
+
+private:
+    size_t m_variable;
+    bool m_has_init;
+};
+
+class StateReadKernel final : public kit::OpKernel {
+public:
+    StateReadKernel(std::shared_ptr<Device> device, size_t variable, bool has_init)
+        : m_device(std::move(device)), m_variable(variable), m_has_init(has_init) {
+        m_pipelines.push_back(m_device->pipeline(Shader::copy));
+    }
+    std::string name() const override { return "read_state"; }
+    std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override {
+        const kit::BufferRef& out = args.outputs.at(0);
+        const size_t count = out.bytes / sizeof(float);
+        NodePlan plan;
+        plan.dispatches.push_back(copy_dispatch({count}, {1}, {1}));
+        // The mirror is filled from the variable; the initial value, when there is one, is a host Constant.
+        kit::BindArgs state_args{args.plan, args.step, {}, args.outputs, args.scratch};
+        state_args.inputs.push_back(m_has_init ? args.inputs.at(0) : kit::BufferRef{kit::host_memory, nullptr, 0, out.bytes});
+        const size_t step = static_cast<size_t>(&args.step - args.plan.steps.data());
+        return std::make_unique<StateReadOp>(m_device, plan, m_pipelines, state_args, step, m_variable, m_has_init);
+    }
+
+private:
+    std::shared_ptr<Device> m_device;
+    std::vector<VkPipeline> m_pipelines;
+    size_t m_variable;
+    bool m_has_init;
+};
+
+// Assign: the value is written into the variable after the fence (at once when it is host memory, a
+// Parameter or a Constant).
+class StateWriteOp final : public kit::BoundOp, public AfterFence {
+public:
+    StateWriteOp(const kit::BufferRef& value, size_t variable) : m_value(value), m_variable(variable) {}
+    void execute(kit::ExecContext& ctx) override {
+        m_slot = &ctx.variables[m_variable];
+        if (m_value.space == kit::host_memory) {
+            std::memcpy(m_slot->value.data(), m_value.host(), m_slot->value.get_byte_size());
+            m_slot->initialized = true;
+            return;
+        }
+        static_cast<RequestContext*>(ctx.backend)->downloads.push_back(this);
+    }
+    void finish(const RequestContext& ctx) const override {
+        const char* source = ctx.arena->mapped(m_value);
+        OPENVINO_ASSERT(source, "VULKAN: an Assign's value is not memory of this request");
+        std::memcpy(m_slot->value.data(), source, m_slot->value.get_byte_size());
+        m_slot->initialized = true;
+    }
+
+private:
+    kit::BufferRef m_value;
+    size_t m_variable;
+    kit::VariableSlot* m_slot = nullptr;  // the request's slot, set by execute
+};
+
+class StateWriteKernel final : public kit::OpKernel {
+public:
+    explicit StateWriteKernel(size_t variable) : m_variable(variable) {}
+    std::string name() const override { return "write_state"; }
+    std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override {
+        return std::make_unique<StateWriteOp>(args.inputs.at(0), m_variable);
+    }
+
+private:
+    size_t m_variable;
+};
+
 class Kernels final : public kit::KernelProvider {
 public:
     explicit Kernels(std::shared_ptr<Device> device) : m_device(std::move(device)) {}
@@ -758,6 +864,12 @@ public:
         if (from != to && !(convertible(from) && convertible(to)))
             return nullptr;
         return std::make_shared<BoundaryKernel>(from, to);
+    }
+    std::shared_ptr<const kit::OpKernel> read_value_kernel(size_t variable, bool has_init) const override {
+        return std::make_shared<StateReadKernel>(m_device, variable, has_init);
+    }
+    std::shared_ptr<const kit::OpKernel> assign_kernel(size_t variable) const override {
+        return std::make_shared<StateWriteKernel>(variable);
     }
 
 private:
@@ -852,7 +964,7 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
             if (!used)
                 continue;
             m_mirrors.push_back(std::make_unique<Buffer>(m_device, ref.bytes, m_where + " input mirror"));
-            m_uploads.push_back({ref.host(), m_mirrors.back().get(), ref.bytes});
+            m_uploads.push_back({i, ref.host(), m_mirrors.back().get(), ref.bytes});
             inputs[i] = {m_mirrors.back()->handle(), 0, ref.bytes};
         }
     }
@@ -916,10 +1028,14 @@ DispatchOp::~DispatchOp() {
 void DispatchOp::execute(kit::ExecContext& ctx) {
     auto* request = static_cast<RequestContext*>(ctx.backend);
     for (const auto& upload : m_uploads)
-        std::memcpy(upload.mirror->mapped(), upload.host, upload.bytes);
+        this->upload(upload.input, upload.host, upload.mirror->mapped(), upload.bytes, ctx);
     request->ops.push_back(this);
     if (!m_recorded)
         request->rerecord = true;
+}
+
+void DispatchOp::upload(size_t, const void* host, void* mirror, size_t bytes, kit::ExecContext&) {
+    std::memcpy(mirror, host, bytes);
 }
 
 void DispatchOp::record(VkCommandBuffer commands, BarrierTracker& tracker, VkQueryPool queries, uint32_t query) {

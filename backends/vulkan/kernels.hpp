@@ -72,12 +72,19 @@ private:
 };
 
 class DispatchOp;
-class DownloadOp;
+struct RequestContext;
+
+/// A step that completes on the host once the inference's fence has signalled (device-to-host copies).
+class AfterFence {
+public:
+    virtual ~AfterFence() = default;
+    virtual void finish(const RequestContext& ctx) const = 0;
+};
 
 struct RequestContext {
     const ArenaAllocator* arena = nullptr;
     std::vector<DispatchOp*> ops;              // device steps of this run, in plan order
-    std::vector<const DownloadOp*> downloads;  // device-to-host copies to finish after the fence
+    std::vector<const AfterFence*> downloads;  // host work to finish after the fence, in plan order
     bool rerecord = false;                     // a device step was bound anew since the last recording
 };
 
@@ -102,6 +109,10 @@ public:
     void record(VkCommandBuffer commands, BarrierTracker& tracker, VkQueryPool queries, uint32_t query);
     size_t step() const { return m_step; }
 
+protected:
+    /// Fills the mirror of host input `input` before the submission. Default: a copy of the bound tensor.
+    virtual void upload(size_t input, const void* host, void* mirror, size_t bytes, kit::ExecContext& ctx);
+
 private:
     struct Bound {
         VkPipeline pipeline;
@@ -111,6 +122,7 @@ private:
         std::vector<BarrierTracker::Range> reads, writes;
     };
     struct Upload {
+        size_t input;
         const void* host;
         Buffer* mirror;
         size_t bytes;
@@ -127,12 +139,12 @@ private:
 
 /// The boundary of the plan: converts (or copies) between the user's host tensors and device values.
 /// Host-to-device and host-to-host run before the submission, device-to-host after the fence.
-class DownloadOp : public kit::BoundOp {
+class DownloadOp : public kit::BoundOp, public AfterFence {
 public:
     DownloadOp(const kit::BindArgs& args, ov::element::Type from, ov::element::Type to);
     void execute(kit::ExecContext& ctx) override;
     /// Device-to-host: called by the request once its submission finished.
-    void finish(const RequestContext& ctx) const;
+    void finish(const RequestContext& ctx) const override;
 
 private:
     void convert(const void* source, void* destination) const;

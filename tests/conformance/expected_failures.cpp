@@ -30,12 +30,6 @@ const std::vector<ExpectedFailure>& expected_failures(const std::string& label) 
         {"HETERO",
          {reference_allocates,
           {"RealModels.*/head_pose_0001_fp16", f16_on_reference}}},
-        // VULKAN on lavapipe (the suite admits CPU-type Vulkan devices, harness.cpp).
-        {"VULKAN",
-         {{"Behaviour.VariableStateCarriesOverAndResets/",
-           "backends/vulkan/kernels.cpp plan_node refuses ReadValue and Assign: variables live in host memory and "
-           "the device steps of one inference are one submission, so a state update needs device-side "
-           "ReadValue/Assign steps that the VULKAN plugin does not have yet (issue 9)"}}},
         // MALIAS: ALIASA and ALIASB are both the mock plugin.
         {"ALIAS",
          {reference_allocates,
