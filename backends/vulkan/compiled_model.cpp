@@ -7,6 +7,7 @@
 #include "infer_request.hpp"
 #include "kernels.hpp"
 #include "plugin.hpp"
+#include "remote_context.hpp"
 
 namespace devmux {
 namespace vulkan {
@@ -101,6 +102,10 @@ std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() c
         if (!table->find(key))
             table->add_read_only(key, fixed(m_config.get(key)));
     return table;
+}
+
+std::shared_ptr<IRemoteContext> CompiledModel::get_context() const {
+    return std::make_shared<RemoteContext>(m_device);
 }
 
 ov::Any CompiledModel::get_property(const std::string& name) const { return m_properties.get(name); }

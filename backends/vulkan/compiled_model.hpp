@@ -31,6 +31,8 @@ public:
     /// Throws ov::NotImplemented: a compiled model's properties are fixed at compile time.
     void set_property(const ov::AnyMap& properties) override;
     ov::Any get_property(const std::string& name) const override;
+    /// The memory of the device it runs on (RemoteContext).
+    std::shared_ptr<IRemoteContext> get_context() const override;
 
     const std::shared_ptr<const kit::ExecutionPlan>& plan() const { return m_plan; }
     const std::shared_ptr<Device>& device() const { return m_device; }

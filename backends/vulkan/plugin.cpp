@@ -7,6 +7,7 @@
 #include "compiled_model.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "kernels.hpp"
+#include "remote_context.hpp"
 
 namespace devmux {
 namespace vulkan {
@@ -186,16 +187,27 @@ const PhysicalInfo& Plugin::physical_device(const PropertyValues& values) const 
     return device_for(values, values.selected_device());
 }
 
+std::shared_ptr<Device> Plugin::device(const PropertyValues& values, std::string* id) const {
+    const PhysicalInfo& physical = physical_device(values);
+    const auto devices = admitted(values);
+    const size_t index = static_cast<size_t>(std::find(devices.begin(), devices.end(), &physical) - devices.begin());
+    if (id)
+        *id = std::to_string(index);
+    return Instance::get().device(physical, "VULKAN." + std::to_string(index));
+}
+
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const ov::Model>& model,
                                                       const ov::AnyMap& properties) const {
     OPENVINO_ASSERT(model, "VULKAN: compile_model needs a model, got null");
     const PropertyValues values = merged(properties);
-    const PhysicalInfo& physical = physical_device(values);
-    const auto devices = admitted(values);
-    const size_t index = static_cast<size_t>(std::find(devices.begin(), devices.end(), &physical) - devices.begin());
-    auto device = Instance::get().device(physical, "VULKAN." + std::to_string(index));
+    std::string id;
+    auto vulkan_device = device(values, &id);
     auto self = std::static_pointer_cast<const Plugin>(shared_from_this());
-    return std::make_shared<CompiledModel>(model, self, values, device, std::to_string(index));
+    return std::make_shared<CompiledModel>(model, self, values, vulkan_device, id);
+}
+
+std::shared_ptr<IRemoteContext> Plugin::get_default_context(const ov::AnyMap& params) const {
+    return std::make_shared<RemoteContext>(device(merged(params)));
 }
 
 std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& stream, const ov::AnyMap& properties) const {

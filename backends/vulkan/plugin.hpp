@@ -29,6 +29,8 @@ public:
                                     const ov::AnyMap& properties) const override;
     void set_property(const ov::AnyMap& properties) override;
     ov::Any get_property(const std::string& name, const ov::AnyMap& arguments) const override;
+    /// The memory of the device `params` select (ov::device::id; the first admitted one by default).
+    std::shared_ptr<IRemoteContext> get_default_context(const ov::AnyMap& params) const override;
 
     /// The plugin's settings with `properties` applied (throws for an invalid one); ov::device::id among
     /// them selects the device.
@@ -36,6 +38,8 @@ public:
     /// The physical device that `values` select (the first admitted one when none is named); throws saying
     /// why there is none.
     const PhysicalInfo& physical_device(const kit::PropertyValues& values) const;
+    /// The logical device (and its name, VULKAN.<id>) that `values` select.
+    std::shared_ptr<Device> device(const kit::PropertyValues& values, std::string* id = nullptr) const;
 
     static const std::shared_ptr<const kit::PropertyTable>& table();
 

@@ -338,3 +338,29 @@ TEST(VulkanExecution, VariableStateCarriesOverAndResets) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(VulkanRemote, DeviceTensorsAreMappedVkBuffersUsableAsInputs) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    ov::RemoteContext context = compiled.get_context();
+    EXPECT_EQ(context.get_device_name(), "VULKAN.0");
+    EXPECT_EQ(context.get_params().at("MEMORY_SPACE").as<std::string>(), "VULKAN.0");
+    EXPECT_EQ(core->get_default_context("VULKAN").get_params().at("MEMORY_SPACE").as<std::string>(), "VULKAN.0");
+    ov::RemoteTensor input = context.create_tensor(ov::element::f32, ov::Shape{1, 3, 9, 9});
+    EXPECT_EQ(input.get_params().at("MEMORY_SPACE").as<std::string>(), "VULKAN.0");
+    EXPECT_NE(input.get_params().at("VK_BUFFER").as<uint64_t>(), 0u);
+    const auto values = random_tensor(ov::element::f32, {1, 3, 9, 9}, 31);
+    input.copy_from(values);
+    ov::Tensor back(ov::element::f32, ov::Shape{1, 3, 9, 9});
+    input.copy_to(back);
+    EXPECT_EQ(floats(back), floats(values));
+    auto request = compiled.create_infer_request();
+    request.set_input_tensor(input);
+    request.infer();
+    EXPECT_LT(relative_error(floats(request.get_output_tensor()), floats(reference_outputs(model, {values})[0])), 1e-5);
+}
+
+}  // namespace
