@@ -364,3 +364,17 @@ TEST(VulkanRemote, DeviceTensorsAreMappedVkBuffersUsableAsInputs) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(VulkanErrors, AFailedCallNamesTheCallTheResultTheOpAndTheDevice) {
+    const std::string error = error_of([] {
+        devmux::vulkan::check(VK_ERROR_OUT_OF_DEVICE_MEMORY, "vkAllocateMemory", "VULKAN.0: op 'conv1' (Convolution)");
+    });
+    for (const char* part : {"VULKAN.0", "conv1", "Convolution", "vkAllocateMemory", "VK_ERROR_OUT_OF_DEVICE_MEMORY"})
+        EXPECT_NE(error.find(part), std::string::npos) << part << " missing from: " << error;
+    EXPECT_EQ(error_of([] { devmux::vulkan::check(VK_SUCCESS, "vkQueueSubmit", "VULKAN.0"); }), "no exception");
+    EXPECT_STREQ(devmux::vulkan::result_name(VK_ERROR_DEVICE_LOST), "VK_ERROR_DEVICE_LOST");
+}
+
+}  // namespace
