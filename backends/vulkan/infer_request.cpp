@@ -69,6 +69,7 @@ void InferRequest::record() {
         api.vkCmdResetQueryPool(m_commands, m_queries, 0, static_cast<uint32_t>(m_timestamps.size()));
     m_tracker.reads.clear();
     m_tracker.writes.clear();
+    m_tracker.barriers = 0;
     for (DispatchOp* op : m_context.ops)
         op->record(m_commands, m_tracker, m_queries, static_cast<uint32_t>(2 * op->step()));
     // The host reads the outputs once the fence has signalled.
@@ -79,6 +80,7 @@ void InferRequest::record() {
                              &barrier, 0, nullptr, 0, nullptr);
     check(api.vkEndCommandBuffer(m_commands), "vkEndCommandBuffer", where);
     m_recorded_ops = m_context.ops;
+    m_barriers = m_tracker.barriers;
     ++m_recordings;
 }
 

@@ -30,6 +30,8 @@ public:
 
     /// How many times the command buffer was recorded (tests check it is once for many inferences).
     size_t recordings() const { return m_recordings; }
+    /// Barriers between dispatches in the last recording (tests check they follow the plan's dependencies).
+    size_t barriers() const { return m_barriers; }
 
     /// Starts one inference and returns once it is submitted; `done` (kept by reference) is called on the
     /// device's fence thread once the outputs are written, with the error or null.
@@ -56,6 +58,7 @@ private:
     VkQueryPool m_queries = VK_NULL_HANDLE;
     bool m_profiling = false;
     size_t m_recordings = 0;
+    size_t m_barriers = 0;
     std::vector<uint64_t> m_timestamps;
     std::vector<ov::ProfilingInfo> m_profile;
     const std::function<void(std::exception_ptr)>* m_done = nullptr;  // of the inference in flight

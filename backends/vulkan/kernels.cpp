@@ -1061,6 +1061,7 @@ void DispatchOp::record(VkCommandBuffer commands, BarrierTracker& tracker, VkQue
                                      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
             tracker.reads.clear();
             tracker.writes.clear();
+            ++tracker.barriers;
         }
         tracker.reads.insert(tracker.reads.end(), bound.reads.begin(), bound.reads.end());
         tracker.writes.insert(tracker.writes.end(), bound.writes.begin(), bound.writes.end());

@@ -96,6 +96,7 @@ struct BarrierTracker {
         size_t begin, end;
     };
     std::vector<Range> reads, writes;
+    size_t barriers = 0;  // recorded so far
 };
 
 /// A step's dispatches bound to one request's buffers: descriptor sets written at bind time.

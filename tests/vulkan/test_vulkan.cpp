@@ -378,3 +378,31 @@ TEST(VulkanErrors, AFailedCallNamesTheCallTheResultTheOpAndTheDevice) {
 }
 
 }  // namespace
+
+namespace {
+
+// Two producers writing side by side into a Concat's slices need no barrier between them; the consumer of
+// the Concat needs one: one barrier in all.
+TEST(VulkanExecution, BarriersOnlyWhereTheCommandsDepend) {
+    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
+    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    auto a = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 3, 4});
+    auto b = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 2, 4});
+    auto sa = std::make_shared<ov::op::v0::Sigmoid>(a);
+    auto sb = std::make_shared<ov::op::v0::Sigmoid>(b);
+    auto concat = std::make_shared<ov::op::v0::Concat>(ov::OutputVector{sa, sb}, 1);
+    auto relu = std::make_shared<ov::op::v0::Relu>(concat);
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu}, ov::ParameterVector{a, b});
+    auto compiled = plugin->compile_model(model, {});
+    auto sync = std::dynamic_pointer_cast<devmux::vulkan::InferRequest>(compiled->create_sync_infer_request());
+    ASSERT_TRUE(sync);
+    auto in_a = random_tensor(ov::element::f32, {1, 3, 4}, 61), in_b = random_tensor(ov::element::f32, {1, 2, 4}, 62);
+    sync->set_tensor(compiled->inputs()[0], in_a);
+    sync->set_tensor(compiled->inputs()[1], in_b);
+    sync->infer();
+    EXPECT_EQ(sync->barriers(), 1u);
+    const auto expected = reference_outputs(model, {in_a, in_b});
+    EXPECT_LT(relative_error(floats(sync->get_tensor(compiled->outputs()[0])), floats(expected[0])), 1e-5);
+}
+
+}  // namespace
