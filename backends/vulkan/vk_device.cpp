@@ -67,6 +67,12 @@ Instance& Instance::get() {
 }
 
 Instance::Instance() {
+    // The instance, its devices and their fence threads live as long as the process: pin this library so
+    // that a Core unloading the plugin never unmaps code those threads run, and a reload finds the same
+    // instance (one VkInstance per process).
+    Dl_info self{};
+    if (dladdr(reinterpret_cast<void*>(&Instance::get), &self) && self.dli_fname)
+        dlopen(self.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
     try {
         load();
     } catch (const std::exception& e) {
