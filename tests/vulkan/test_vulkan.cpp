@@ -406,3 +406,23 @@ TEST(VulkanExecution, BarriersOnlyWhereTheCommandsDepend) {
 }
 
 }  // namespace
+
+namespace {
+
+// Without a usable driver (a process whose loader is pointed at a missing ICD file) the plugin still loads,
+// lists no device, and compiling says why.
+TEST(VulkanDevices, WithoutADriverTheErrorSaysSo) {
+    const std::string out = std::filesystem::temp_directory_path() / ("devmux_vulkan_nodriver_" + std::to_string(::getpid()));
+    const std::string command = "VK_ICD_FILENAMES=/nonexistent/devmux_icd.json VK_DRIVER_FILES=/nonexistent/devmux_icd.json '" +
+                                std::string(DEVMUX_BUILD_BIN_DIR) + "/vulkan_cache_probe' '" + DEVMUX_MODELS_DIR +
+                                "/squeezenet1.1-ir10/squeezenet1.1.xml' '" + out + ".dir' > '" + out + "' 2>&1";
+    EXPECT_NE(std::system(command.c_str()), 0);
+    std::ifstream in(out);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("VULKAN"), std::string::npos) << text;
+    EXPECT_NE(text.find("driver"), std::string::npos) << text;
+    std::filesystem::remove(out);
+    std::filesystem::remove_all(out + ".dir");
+}
+
+}  // namespace
