@@ -48,7 +48,9 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
         input_types.push_back(input.get_element_type());
     for (const auto& output : outputs())
         output_types.push_back(output.get_element_type());
-    m_plan = build_plan(prepared, m_device, input_types, output_types);
+    // f16 precision: filters stored in f16 where the device has f16 storage; every sum stays f32.
+    const bool f16 = values.get(ov::hint::inference_precision) == ov::element::f16 && m_device->physical().fp16;
+    m_plan = build_plan(prepared, m_device, f16, input_types, output_types);
     if (!m_cache.file.empty())
         m_device->save_cache(m_cache.file);
 }

@@ -8,6 +8,7 @@
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/kit/pass_manager.hpp"
 #include "devmux/kit/passes.hpp"
+#include "openvino/core/type/float16.hpp"
 #include "openvino/op/ops.hpp"
 #include "openvino/op/util/assign_base.hpp"
 #include "openvino/op/util/read_value_base.hpp"
@@ -721,8 +722,15 @@ public:
                 if (input == 1 && dispatch.pack_block) {
                     const auto packed = pack_filters(constant->get_vector<float>(), node->get_output_shape(0)[1],
                                                      dispatch.filter_groups, dispatch.pack_block);
-                    buffer = std::make_shared<Buffer>(m_device, packed.size() * sizeof(float), what);
-                    std::memcpy(buffer->mapped(), packed.data(), packed.size() * sizeof(float));
+                    if (dispatch.shader == Shader::conv_block_f16) {
+                        buffer = std::make_shared<Buffer>(m_device, packed.size() * sizeof(ov::float16), what);
+                        auto* halves = static_cast<ov::float16*>(buffer->mapped());
+                        for (size_t i = 0; i < packed.size(); ++i)
+                            halves[i] = ov::float16(packed[i]);
+                    } else {
+                        buffer = std::make_shared<Buffer>(m_device, packed.size() * sizeof(float), what);
+                        std::memcpy(buffer->mapped(), packed.data(), packed.size() * sizeof(float));
+                    }
                 } else {
                     const size_t bytes = constant->get_byte_size();
                     buffer = std::make_shared<Buffer>(m_device, bytes, what);
@@ -848,12 +856,18 @@ private:
 
 class Kernels final : public kit::KernelProvider {
 public:
-    explicit Kernels(std::shared_ptr<Device> device) : m_device(std::move(device)) {}
+    Kernels(std::shared_ptr<Device> device, bool f16_filters) : m_device(std::move(device)), m_f16_filters(f16_filters) {}
     std::shared_ptr<const kit::OpKernel> kernel_for(const std::shared_ptr<ov::Node>& node) const override {
         NodePlan plan;
         const std::string reason = plan_node(*node, &plan);
         OPENVINO_ASSERT(reason.empty(), m_device->name(), ": op '", node->get_friendly_name(), "' (",
                         kit::OpSupport::describe_type(*node), ") ", reason);
+        // The precision changes how filters are stored, never whether the op runs.
+        for (auto& dispatch : plan.dispatches)
+            if (m_f16_filters && dispatch.shader == Shader::conv_block) {
+                dispatch.shader = Shader::conv_block_f16;
+                plan.exec_type += "_f16_filters";
+            }
         return std::make_shared<ShaderKernel>(node, std::move(plan), m_device);
     }
     std::shared_ptr<const kit::OpKernel> convert_kernel(const ov::element::Type& from,
@@ -874,6 +888,7 @@ public:
 
 private:
     std::shared_ptr<Device> m_device;
+    bool m_f16_filters;
 };
 
 size_t aligned_down(size_t value, size_t alignment) { return value / alignment * alignment; }
@@ -885,7 +900,7 @@ bool overlaps(const BarrierTracker::Range& a, const BarrierTracker::Range& b) {
 }  // namespace
 
 std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::Model>& model,
-                                                     const std::shared_ptr<Device>& device,
+                                                     const std::shared_ptr<Device>& device, bool f16_filters,
                                                      const std::vector<ov::element::Type>& input_types,
                                                      const std::vector<ov::element::Type>& output_types) {
     kit::PlanOptions options;
@@ -896,7 +911,7 @@ std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::M
     options.direct_outputs = false;
     options.input_types = input_types;
     options.output_types = output_types;
-    return kit::build_plan(model, Kernels(device), options);
+    return kit::build_plan(model, Kernels(device, f16_filters), options);
 }
 
 // ---- ArenaAllocator ----

@@ -51,9 +51,11 @@ constexpr kit::MemorySpace device_memory = 1;
 /// What one infer request gives its bound steps while it runs (kit::ExecContext::backend).
 struct RequestContext;
 
-/// Plans a prepared model for `device`: shader kernels, the model's Constants uploaded once.
+/// Plans a prepared model for `device`: shader kernels, the model's Constants uploaded once. With
+/// `f16_filters` (inference precision f16 on a device with f16 storage) the blocked convolutions keep their
+/// filters in f16.
 std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::Model>& model,
-                                                     const std::shared_ptr<Device>& device,
+                                                     const std::shared_ptr<Device>& device, bool f16_filters,
                                                      const std::vector<ov::element::Type>& input_types,
                                                      const std::vector<ov::element::Type>& output_types);
 

@@ -88,13 +88,13 @@ std::shared_ptr<const kit::PropertyTable> make_table() {
         .add(ov::hint::performance_mode, ov::hint::PerformanceMode::LATENCY, "LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT")
         .add(ov::hint::execution_mode, ov::hint::ExecutionMode::PERFORMANCE, "PERFORMANCE or ACCURACY")
         .add(ov::hint::inference_precision.name(), ov::Any(ov::element::Type(ov::element::f32)),
-             "f32 or f16 (VULKAN's shaders compute in f32; f16 is accepted and runs in f32)",
+             "f32 or f16 (f16: convolution filters stored in f16 on devices with f16 storage; sums in f32)",
              [](const ov::Any& value) {
                  ov::Any copy = value;
                  const auto precision = copy.as<ov::element::Type>();
                  if (precision != ov::element::f32 && precision != ov::element::f16)
                      throw std::invalid_argument("unsupported precision");
-                 return ov::Any(ov::element::Type(ov::element::f32));
+                 return ov::Any(precision);
              })
         .add(ov::hint::num_requests, uint32_t{0}, "0 (no limit) or a number of requests")
         .add(ov::cache_dir, std::string(), "a directory path")

@@ -189,8 +189,9 @@ void Instance::load() {
         VkPhysicalDeviceShaderFloat16Int8Features float16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
         VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
         features2.pNext = &storage16;
-        const bool has_float16 = has_extension(device_extensions, VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME) ||
-                                 info.properties.apiVersion >= VK_API_VERSION_1_2;
+        // Both extensions are enabled by name (the instance asks for Vulkan 1.1, where they are extensions).
+        const bool has_float16 = has_extension(device_extensions, VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME) &&
+                                 has_extension(device_extensions, VK_KHR_16BIT_STORAGE_EXTENSION_NAME);
         if (has_float16)
             storage16.pNext = &float16;
         api.vkGetPhysicalDeviceFeatures2(handle, &features2);
@@ -263,6 +264,19 @@ Device::Device(const PhysicalInfo& physical, std::string name)
     VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     info.queueCreateInfoCount = 1;
     info.pQueueCreateInfos = &queue;
+    // f16 storage and arithmetic, for the f16 inference precision, where the device has them.
+    VkPhysicalDevice16BitStorageFeatures storage16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+    VkPhysicalDeviceShaderFloat16Int8Features float16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+    std::vector<const char*> extensions;
+    if (physical.fp16) {
+        storage16.storageBuffer16BitAccess = VK_TRUE;
+        float16.shaderFloat16 = VK_TRUE;
+        storage16.pNext = &float16;
+        info.pNext = &storage16;
+        extensions = {VK_KHR_16BIT_STORAGE_EXTENSION_NAME, VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME};
+        info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+        info.ppEnabledExtensionNames = extensions.data();
+    }
     check(api.vkCreateDevice(physical.handle, &info, nullptr, &m_device), "vkCreateDevice", m_name);
     api.vkGetDeviceQueue(m_device, physical.compute_family, 0, &m_queue);
 
@@ -523,8 +537,8 @@ Buffer::~Buffer() {
 // ---- shaders ----
 
 const char* shader_name(Shader shader) {
-    static const char* const names[] = {"unary",  "binary",  "conv",   "conv_block", "pool",
-                                        "reduce", "softmax", "matmul", "copy"};
+    static const char* const names[] = {"unary",  "binary", "conv",    "conv_block", "conv_block_f16",
+                                        "pool",   "reduce", "softmax", "matmul",     "copy"};
     return names[static_cast<size_t>(shader)];
 }
 
@@ -538,6 +552,8 @@ std::pair<const uint32_t*, size_t> shader_code(Shader shader) {
         return {shaders::conv_comp_spv, shaders::conv_comp_spv_words};
     case Shader::conv_block:
         return {shaders::conv_block_comp_spv, shaders::conv_block_comp_spv_words};
+    case Shader::conv_block_f16:
+        return {shaders::conv_block_f16_comp_spv, shaders::conv_block_f16_comp_spv_words};
     case Shader::pool:
         return {shaders::pool_comp_spv, shaders::pool_comp_spv_words};
     case Shader::reduce:

@@ -95,7 +95,7 @@ private:
 };
 
 /// The shaders the plugin embeds.
-enum class Shader { unary, binary, conv, conv_block, pool, reduce, softmax, matmul, copy, count };
+enum class Shader { unary, binary, conv, conv_block, conv_block_f16, pool, reduce, softmax, matmul, copy, count };
 const char* shader_name(Shader shader);
 /// The embedded SPIR-V of a shader, for pipelines and for the spirv-val test.
 std::pair<const uint32_t*, size_t> shader_code(Shader shader);

@@ -426,3 +426,37 @@ TEST(VulkanDevices, WithoutADriverTheErrorSaysSo) {
 }
 
 }  // namespace
+
+namespace {
+
+// Inference precision f16 on a device with f16 storage: the blocked convolutions read f16 filters and sum
+// in f32, so the result stays within f16 rounding of the weights.
+TEST(VulkanExecution, F16PrecisionStoresConvolutionFiltersInF16) {
+    auto core = make_core();
+    const auto capabilities = core->get_property("VULKAN", ov::device::capabilities);
+    if (std::find(capabilities.begin(), capabilities.end(), ov::device::capability::FP16) == capabilities.end())
+        GTEST_SKIP() << "VULKAN.0 has no f16 storage (FP16 capability); lavapipe has it";
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 8, 6, 6});
+    auto filters = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{24, 8, 3, 3},
+                                                floats(random_tensor(ov::element::f32, {24, 8, 3, 3}, 91)));
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, filters, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{conv}, ov::ParameterVector{data});
+    auto compiled = core->compile_model(model, "VULKAN", ov::hint::inference_precision(ov::element::f16),
+                                        ov::enable_profiling(true));
+    EXPECT_EQ(compiled.get_property(ov::hint::inference_precision), ov::element::f16);
+    auto request = compiled.create_infer_request();
+    auto input = random_tensor(ov::element::f32, {1, 8, 6, 6}, 92);
+    request.set_input_tensor(input);
+    request.infer();
+    bool f16_filters = false;
+    for (const auto& info : request.get_profiling_info())
+        f16_filters = f16_filters || info.exec_type.find("_f16_filters") != std::string::npos;
+    EXPECT_TRUE(f16_filters);
+    const auto expected = floats(reference_outputs(model, {input})[0]);
+    const double error = relative_error(floats(request.get_output_tensor()), expected);
+    EXPECT_LT(error, 2e-3);
+    EXPECT_GT(error, 0.0);  // the filters really were rounded to f16
+}
+
+}  // namespace
