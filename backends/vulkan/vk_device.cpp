@@ -3,16 +3,14 @@
 
 #include <dlfcn.h>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iomanip>
-#include <sstream>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
 #include <tuple>
 
 #include "devmux/plugin/device_identity.hpp"

@@ -11,11 +11,11 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "devmux/kit/device_event.hpp"
 #include "openvino/runtime/properties.hpp"
-#include <thread>
 #include "vk_api.hpp"
 
 namespace devmux {
@@ -53,7 +53,7 @@ public:
     std::vector<const PhysicalInfo*> admitted(const std::vector<std::string>& types) const;
     /// The logical device of a physical one, created on first use and kept for the process.
     std::shared_ptr<Device> device(const PhysicalInfo& physical, const std::string& device_name);
-    /// Validation messages seen (DEVMUX_VULKAN_VALIDATION=1 enables the Khronos layer).
+    /// Whether the Khronos validation layer is on (DEVMUX_VULKAN_VALIDATION=1; any message aborts).
     bool validation_enabled() const { return m_validation; }
 
     ~Instance();
@@ -163,11 +163,12 @@ private:
     VkDescriptorSetLayout m_set_layout = VK_NULL_HANDLE;
     VkPipelineLayout m_pipeline_layout = VK_NULL_HANDLE;
     std::mutex m_queue_mutex;  // guards m_queue (vkQueueSubmit from several requests)
-    // Guards m_pipelines: compiles on several threads create pipelines at once.
+    // Guards m_pipelines, m_cache and m_loaded_caches: compiles on several threads create pipelines and
+    // merge or save the pipeline cache at once.
     std::mutex m_pipeline_mutex;
     std::array<VkPipeline, static_cast<size_t>(Shader::count)> m_pipelines{};
     VkPipelineCache m_cache = VK_NULL_HANDLE;
-    std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged; guarded by m_pipeline_mutex
+    std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged
 
     void watch_fences();
     std::shared_ptr<kit::CompletionQueue> m_completions;
