@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
@@ -29,13 +30,21 @@ std::string lower_extension(const std::string& path) {
 
 Core::Core(const std::string& xml_config_file) : _impl(std::make_shared<devmux::CoreImpl>()) {
     std::error_code ec;
-    if (xml_config_file.empty()) {
-        const fs::path beside = fs::path(devmux::registry::runtime_library_dir()) / "plugins.xml";
-        if (fs::is_regular_file(beside, ec))
-            _impl->register_plugins(beside.string());
-        return;
-    }
     std::string xml = xml_config_file;
+    if (xml.empty()) {
+        // A deployment switch for applications that construct their Core without a file (OpenVINO's
+        // samples do): DEVMUX_PLUGINS_XML names the plugins file to use instead of the default one,
+        // e.g. plugins-software-gpu.xml on a machine without a GPU. See docs/deployment.md.
+        const char* chosen = std::getenv("DEVMUX_PLUGINS_XML");
+        if (chosen && *chosen) {
+            xml = chosen;
+        } else {
+            const fs::path beside = fs::path(devmux::registry::runtime_library_dir()) / "plugins.xml";
+            if (fs::is_regular_file(beside, ec))
+                _impl->register_plugins(beside.string());
+            return;
+        }
+    }
     if (xml.find('/') == std::string::npos && !fs::exists(xml, ec)) {
         // As OpenVINO: a bare file name is also looked for beside the runtime library.
         const std::string dir = devmux::registry::runtime_library_dir();

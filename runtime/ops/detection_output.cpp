@@ -78,7 +78,10 @@ void DetectionOutputBase::infer_output(const AttributesBase& a, int64_t num_clas
     const auto& priors = get_input_partial_shape(2);
     Dimension batch = loc.rank_is_static() ? loc[0] : Dimension::dynamic();
     Dimension rows = Dimension::dynamic();
-    if (priors.rank_is_static() && priors.size() == 3 && priors[2].is_static() && batch.is_static()) {
+    // keep_top_k alone fixes the row count (as in OpenVINO), even while the number of priors is unknown.
+    if (a.keep_top_k[0] > 0 && batch.is_static())
+        rows = batch.get_length() * a.keep_top_k[0];
+    else if (priors.rank_is_static() && priors.size() == 3 && priors[2].is_static() && batch.is_static()) {
         const int64_t prior_size = a.normalized ? 4 : 5;
         OPENVINO_ASSERT(priors[2].get_length() % prior_size == 0, name, ": proposals' last dimension ", priors[2],
                         " is not a multiple of ", prior_size);

@@ -407,3 +407,26 @@ TEST_F(CoreApi, PluginsReachTheCoreThroughICore) {
 }
 
 }  // namespace
+
+// ---- the deployment switch ----
+
+// Applications that construct their Core without a file (OpenVINO's samples) pick another deployment
+// through DEVMUX_PLUGINS_XML; unset, the default plugins.xml beside the runtime library is read.
+TEST(CoreDeploymentSwitch, EnvironmentVariableNamesThePluginsFileOfADefaultCore) {
+    TempDir dir;
+    write_file(dir.file("chosen.xml"), plugins_xml(plugin_element("CHOSEN", test_plugin_path())));
+    ASSERT_EQ(setenv("DEVMUX_PLUGINS_XML", dir.file("chosen.xml").c_str(), 1), 0);
+    std::vector<std::string> devices;
+    std::string missing_error;
+    {
+        ov::Core core;
+        devices = core.get_available_devices();
+    }
+    ASSERT_EQ(setenv("DEVMUX_PLUGINS_XML", dir.file("absent.xml").c_str(), 1), 0);
+    missing_error = error_of([] { ov::Core core; });
+    unsetenv("DEVMUX_PLUGINS_XML");
+    EXPECT_THAT(devices, Contains(HasSubstr("CHOSEN")));
+    EXPECT_THAT(missing_error, HasSubstr("absent.xml"));
+    ov::Core default_core;
+    EXPECT_THAT(default_core.get_available_devices(), Not(Contains(HasSubstr("CHOSEN"))));
+}

@@ -119,3 +119,18 @@ TEST(DetectionOutput, RunsOnCpuAndRefusesBadAttributes) {
     EXPECT_THAT(error_of([&] { std::make_shared<ov::opset8::DetectionOutput>(loc, conf, priors, bad); }),
                 HasSubstr("SOMETHING"));
 }
+
+// keep_top_k alone fixes the number of output rows, as in OpenVINO: a model whose priors are computed at
+// run time still has a static output shape, which applications (hello_reshape_ssd) read before inference.
+TEST(DetectionOutput, KeepTopKFixesTheRowsWhilePriorsAreUnknown) {
+    auto loc = devmux_test::param(ov::element::f32, {2, ov::Dimension::dynamic()});
+    auto conf = devmux_test::param(ov::element::f32, {2, ov::Dimension::dynamic()});
+    auto priors = devmux_test::param(ov::element::f32, {1, 2, ov::Dimension::dynamic()});
+    auto keep = std::make_shared<ov::opset8::DetectionOutput>(loc, conf, priors,
+                                                              ssd_attrs<ov::opset8::DetectionOutput::Attributes>(5));
+    EXPECT_EQ(keep->get_output_partial_shape(0), ov::PartialShape({1, 1, 10, 7}));
+    // With keep_top_k = -1 the rows depend on the number of priors, which is not known yet.
+    auto all = std::make_shared<ov::opset8::DetectionOutput>(loc, conf, priors,
+                                                             ssd_attrs<ov::opset8::DetectionOutput::Attributes>(-1));
+    EXPECT_TRUE(all->get_output_partial_shape(0)[2].is_dynamic());
+}

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <string>
 
 #include "common/test_utils.hpp"
 #include "openvino/openvino.hpp"
@@ -120,4 +122,123 @@ TEST(PriorBoxClustered, FoldsToAConstantAndRunsOnCpu) {
     ASSERT_EQ(got.size(), want.size());
     for (size_t i = 0; i < got.size(); ++i)
         EXPECT_NEAR(got[i], in[i] + want[i], 1e-6f) << i;
+}
+
+// Converted SSD models feed PriorBox the sizes of a feature map and of the image through ShapeOf and
+// StridedSlice, so that reshaping the input moves the priors with it. Those values are known once the
+// shapes are static: the priors get a static shape, follow Model::reshape, and run on CPU.
+TEST(PriorBox, SizesThroughShapeOfFollowTheModelsReshape) {
+    auto image = devmux_test::param(ov::element::f32, {1, 3, 64, 96});
+    auto cells = std::make_shared<ov::opset8::AvgPool>(image, ov::Strides{16, 16}, ov::Shape{0, 0}, ov::Shape{0, 0},
+                                                       ov::Shape{16, 16}, true, ov::op::RoundingType::FLOOR);
+    auto height_width = [](const ov::Output<ov::Node>& of) {
+        auto shape = std::make_shared<ov::opset8::ShapeOf>(of);
+        auto index = [](int64_t v) { return ov::opset8::Constant::create(ov::element::i64, {1}, {v}); };
+        return std::make_shared<ov::opset8::StridedSlice>(shape, index(2), index(4), index(1), std::vector<int64_t>{0},
+                                                          std::vector<int64_t>{0});
+    };
+    ov::opset8::PriorBox::Attributes a;
+    a.min_size = {16.0f};
+    a.step = 16.0f;
+    a.offset = 0.5f;
+    a.clip = true;
+    a.variance = {0.1f, 0.1f, 0.2f, 0.2f};
+    auto priors = std::make_shared<ov::opset8::PriorBox>(height_width(cells), height_width(image), a);
+    EXPECT_EQ(priors->get_output_partial_shape(0), ov::PartialShape({2, 4 * 4 * 6}));
+    // The input keeps the model computing at run time; the priors themselves come out unchanged.
+    auto zero = std::make_shared<ov::opset8::ReduceMean>(
+        std::make_shared<ov::opset8::Multiply>(image, ov::opset8::Constant::create(ov::element::f32, {}, {0.0f})),
+        ov::opset8::Constant::create(ov::element::i64, {4}, {0, 1, 2, 3}));
+    auto model =
+        std::make_shared<ov::Model>(std::make_shared<ov::opset8::Add>(priors, zero), ov::ParameterVector{image});
+
+    model->reshape(ov::PartialShape{1, 3, 128, 80});
+    ASSERT_EQ(model->output().get_partial_shape(), ov::PartialShape({2, 4 * 8 * 5}));
+    ov::Core core;
+    auto request = core.compile_model(model, "CPU").create_infer_request();
+    request.set_input_tensor(devmux_test::random_f32({1, 3, 128, 80}, 5, -1.0f, 1.0f));
+    request.infer();
+    const auto got = devmux_test::values<float>(request.get_output_tensor());
+    // Reference: the op's own evaluate() on the sizes written out by hand.
+    auto reference = std::make_shared<ov::opset8::PriorBox>(hw(8, 5), hw(128, 80), a);
+    const auto want = evaluate(reference, 8, 5, 128, 80);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i)
+        EXPECT_NEAR(got[i], want[i], 1e-6f) << i;
+    // Cell (row 7, column 4) of the 16-pixel grid, normalised by the 80 x 128 image.
+    expect_box(got, 7 * 5 + 4, {64.0f / 80, 112.0f / 128, 80.0f / 80, 128.0f / 128});
+}
+
+// A value that depends on a model input stays unknown: the shape stays dynamic rather than guessed.
+TEST(PriorBox, SizesFromARuntimeValueStayDynamic) {
+    auto sizes = devmux_test::param(ov::element::i64, {2});
+    ov::opset8::PriorBox::Attributes a;
+    a.min_size = {16.0f};
+    auto priors = std::make_shared<ov::opset8::PriorBox>(sizes, hw(64, 64), a);
+    EXPECT_TRUE(priors->get_output_partial_shape(0)[1].is_dynamic());
+}
+
+// The same chain read from IR text, as converted SSD models carry it: the reader's shape inference gives
+// the priors a static shape, and Model::reshape moves them.
+TEST(PriorBox, IrModelWithSizesThroughShapeOfReshapes) {
+    const std::string xml = R"(<?xml version="1.0"?>
+<net name="priors" version="11"><layers>
+<layer id="0" name="image" type="Parameter" version="opset1"><data element_type="f32" shape="1,3,4,6"/>
+ <output><port id="0" precision="FP32" names="image"><dim>1</dim><dim>3</dim><dim>4</dim><dim>6</dim></port>
+ </output></layer>
+<layer id="1" name="shape" type="ShapeOf" version="opset3"><data output_type="i64"/>
+ <input><port id="0" precision="FP32"><dim>1</dim><dim>3</dim><dim>4</dim><dim>6</dim></port></input>
+ <output><port id="1" precision="I64"><dim>4</dim></port></output></layer>
+<layer id="2" name="begin" type="Const" version="opset1"><data element_type="i64" shape="1" offset="0" size="8"/>
+ <output><port id="0" precision="I64"><dim>1</dim></port></output></layer>
+<layer id="3" name="end" type="Const" version="opset1"><data element_type="i64" shape="1" offset="8" size="8"/>
+ <output><port id="0" precision="I64"><dim>1</dim></port></output></layer>
+<layer id="4" name="stride" type="Const" version="opset1"><data element_type="i64" shape="1" offset="16" size="8"/>
+ <output><port id="0" precision="I64"><dim>1</dim></port></output></layer>
+<layer id="5" name="hw" type="StridedSlice" version="opset1">
+ <data begin_mask="0" end_mask="0" new_axis_mask="" shrink_axis_mask="" ellipsis_mask=""/>
+ <input><port id="0" precision="I64"><dim>4</dim></port><port id="1" precision="I64"><dim>1</dim></port>
+  <port id="2" precision="I64"><dim>1</dim></port><port id="3" precision="I64"><dim>1</dim></port></input>
+ <output><port id="4" precision="I64"><dim>2</dim></port></output></layer>
+<layer id="6" name="priors" type="PriorBox" version="opset1">
+ <data min_size="2" max_size="" aspect_ratio="" density="" fixed_ratio="" fixed_size="" flip="false" clip="false"
+  step="1" offset="0.5" variance="0.1" scale_all_sizes="true"/>
+ <input><port id="0" precision="I64"><dim>2</dim></port><port id="1" precision="I64"><dim>2</dim></port></input>
+ <output><port id="2" precision="FP32" names="priors"><dim>2</dim><dim>96</dim></port></output></layer>
+<layer id="7" name="out" type="Result" version="opset1">
+ <input><port id="0" precision="FP32"><dim>2</dim><dim>96</dim></port></input></layer>
+</layers><edges>
+<edge from-layer="0" from-port="0" to-layer="1" to-port="0"/>
+<edge from-layer="1" from-port="1" to-layer="5" to-port="0"/>
+<edge from-layer="2" from-port="0" to-layer="5" to-port="1"/>
+<edge from-layer="3" from-port="0" to-layer="5" to-port="2"/>
+<edge from-layer="4" from-port="0" to-layer="5" to-port="3"/>
+<edge from-layer="5" from-port="4" to-layer="6" to-port="0"/>
+<edge from-layer="5" from-port="4" to-layer="6" to-port="1"/>
+<edge from-layer="6" from-port="2" to-layer="7" to-port="0"/>
+</edges></net>)";
+    ov::Tensor weights(ov::element::u8, {24});
+    const int64_t slice[3] = {2, 4, 1};
+    std::memcpy(weights.data(), slice, sizeof(slice));
+    ov::Core core;
+    auto model = core.read_model(xml, weights);
+    EXPECT_EQ(model->output().get_partial_shape(), ov::PartialShape({2, 4 * 4 * 6}));
+
+    model->reshape({{"image", ov::PartialShape{1, 3, 8, 4}}});
+    ASSERT_EQ(model->output().get_partial_shape(), ov::PartialShape({2, 4 * 8 * 4}));
+    auto request = core.compile_model(model, "CPU").create_infer_request();
+    request.set_input_tensor(devmux_test::random_f32({1, 3, 8, 4}, 9, -1.0f, 1.0f));
+    request.infer();
+    const auto got = devmux_test::values<float>(request.get_output_tensor());
+    ov::opset1::PriorBox::Attributes a;
+    a.min_size = {2.0f};
+    a.step = 1.0f;
+    a.offset = 0.5f;
+    a.variance = {0.1f};
+    const auto want = evaluate(std::make_shared<ov::opset1::PriorBox>(hw(8, 4), hw(8, 4), a), 8, 4, 8, 4);
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i)
+        EXPECT_NEAR(got[i], want[i], 1e-6f) << i;
+    // Pixel (row 2, column 3) of the 4-wide image: a 2-pixel box around its centre (3.5, 2.5).
+    expect_box(got, 2 * 4 + 3, {2.5f / 4, 1.5f / 8, 4.5f / 4, 3.5f / 8});
 }

@@ -29,11 +29,17 @@ inline int64_t normalize_axis(const ov::Node& node, int64_t axis, int64_t rank, 
     return axis < 0 ? axis + rank : axis;
 }
 
-/// The Constant feeding input i, or null when that input is computed at run time.
+/// The value of `output` when it is known before run time: a Constant's, a ShapeOf's of a static shape, or
+/// that of a small op all of whose inputs are known (evaluated here). Null otherwise. This is how a
+/// PriorBox or Reshape fed by ShapeOf -> StridedSlice gets static shapes, as OpenVINO's value propagation
+/// gives them.
+std::shared_ptr<ov::op::v0::Constant> known_value(const ov::Output<ov::Node>& output);
+
+/// The known value (see known_value) of input i, or null when that input is computed at run time.
 inline std::shared_ptr<ov::op::v0::Constant> constant_input(const ov::Node& node, size_t i) {
     if (i >= node.get_input_size())
         return nullptr;
-    return ov::as_type_ptr<ov::op::v0::Constant>(node.get_input_node_shared_ptr(i));
+    return known_value(node.input_value(i));
 }
 
 /// Reads an integer tensor of any integral element type as int64 values.
