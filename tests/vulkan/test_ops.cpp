@@ -56,6 +56,13 @@ const std::vector<OpCase>& cases() {
         {"conv_block_3x3_s2_p1", {{2, 5, 9, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 20, 5, 3, 2, 1); }, 1e-5},
         {"conv_block_1x1", {{1, 24, 5, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 33, 24, 1, 1, 0); }, 1e-5},
         {"group_conv_block", {{1, 4, 5, 5}}, [](const ov::OutputVector& in) { return group_conv(in[0], 2, 17, 2); }, 1e-5},
+        // Many output channels (blocks of 16 with a partial last one), two images, fused bias and activation.
+        {"conv_wide_3x3_s2_p1", {{2, 5, 7, 6}}, [](const ov::OutputVector& in) { return conv(in[0], 130, 5, 3, 2, 1); }, 1e-5},
+        {"conv_wide_1x1_bias_relu", {{1, 16, 5, 5}}, [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 200, 16, 1, 1, 0)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 200, 1, 1}, 13));
+             return ov::OutputVector{std::make_shared<v0::Relu>(biased)};
+         }, 1e-5},
         {"group_conv", {{1, 8, 6, 6}}, [](const ov::OutputVector& in) { return group_conv(in[0], 2, 3, 4); }, 1e-5},
         {"depthwise_conv", {{1, 6, 6, 6}}, [](const ov::OutputVector& in) { return group_conv(in[0], 6, 1, 1); }, 1e-5},
         {"conv_bias_relu_add",
