@@ -324,7 +324,7 @@ TEST(RegistryDefault, DefaultCoreRegistersThePluginsXmlBesideTheRuntime) {
     const std::regex plugin_name("<plugin\\s+name=\"([^\"]+)\"");
     for (auto it = std::sregex_iterator(text.begin(), text.end(), plugin_name); it != std::sregex_iterator(); ++it)
         expected.push_back((*it)[1]);
-    // An alias its members name (the GPU alias over the built GPU backends) is described as a device too.
+    // An alias (GPU over the built GPU backends) is a device of its own without a <plugin> element.
     const std::regex alias_name("key=\"PROXY_CONFIGURATION_ALIAS\"\\s+value=\"([^\"]+)\"");
     for (auto it = std::sregex_iterator(text.begin(), text.end(), alias_name); it != std::sregex_iterator(); ++it)
         if (std::find(expected.begin(), expected.end(), (*it)[1].str()) == expected.end())

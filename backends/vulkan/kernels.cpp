@@ -1,0 +1,1147 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "kernels.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include "devmux/kit/internal_ops.hpp"
+#include "devmux/kit/pass_manager.hpp"
+#include "devmux/kit/passes.hpp"
+#include "openvino/core/type/float16.hpp"
+#include "openvino/op/ops.hpp"
+#include "openvino/op/util/assign_base.hpp"
+#include "openvino/op/util/read_value_base.hpp"
+#include "openvino/op/util/reduction_base.hpp"
+
+namespace devmux {
+namespace vulkan {
+namespace {
+
+// Codes of the shaders' `op` parameters (shaders/*.comp).
+enum UnaryOp : uint32_t { u_copy = 0, u_relu = 1, u_sigmoid = 2, u_tanh = 3, u_exp = 4, u_sqrt = 6, u_clamp = 7 };
+enum BinaryOp : uint32_t { b_add = 0, b_sub, b_mul, b_div, b_max, b_min, b_pow, b_sqdiff, b_prelu };
+enum FusedAct : uint32_t { a_none = 0, a_relu, a_clamp, a_sigmoid, a_tanh, a_prelu };
+enum ReduceOp : uint32_t { r_sum = 0, r_mean, r_max, r_min, r_prod };
+constexpr size_t max_rank = 6;
+constexpr size_t group_size = 64;  // local_size_x of every shader
+constexpr uint32_t max_groups = 65535;
+
+uint32_t as_bits(float value) {
+    uint32_t bits;
+    std::memcpy(&bits, &value, sizeof(bits));
+    return bits;
+}
+
+std::string shape_text(const ov::Shape& shape) {
+    std::ostringstream text;
+    text << shape;
+    return text.str();
+}
+
+std::vector<size_t> strides_of(const ov::Shape& shape) {
+    std::vector<size_t> strides(shape.size(), 1);
+    for (size_t d = shape.size(); d-- > 1;)
+        strides[d - 1] = strides[d] * shape[d];
+    return strides;
+}
+
+// Every data input (the indices given) and every output must be f32.
+std::string check_f32(const ov::Node& node, const std::vector<size_t>& data_inputs) {
+    for (size_t i : data_inputs)
+        if (node.get_input_element_type(i) != ov::element::f32)
+            return "has input " + std::to_string(i) + " of element type " + node.get_input_element_type(i).get_type_name() +
+                   "; VULKAN computes in f32";
+    for (size_t i = 0; i < node.get_output_size(); ++i)
+        if (node.get_output_element_type(i) != ov::element::f32)
+            return "has output " + std::to_string(i) + " of element type " +
+                   node.get_output_element_type(i).get_type_name() + "; VULKAN computes in f32";
+    return {};
+}
+
+std::string check_rank(const ov::Node& node, size_t rank) {
+    for (size_t i = 0; i < node.get_output_size(); ++i)
+        if (node.get_output_shape(i).size() > rank)
+            return "has output rank " + std::to_string(node.get_output_shape(i).size()) + "; VULKAN handles at most " +
+                   std::to_string(rank);
+    for (size_t i = 0; i < node.get_input_size(); ++i)
+        if (node.get_input_shape(i).size() > rank)
+            return "has input rank " + std::to_string(node.get_input_shape(i).size()) + "; VULKAN handles at most " +
+                   std::to_string(rank);
+    return {};
+}
+
+// Integer values of a Constant input (axes, permutations, split lengths); false when it is not constant.
+bool constant_ints(const ov::Node& node, size_t input, std::vector<int64_t>& values) {
+    const auto constant = ov::as_type_ptr<ov::op::v0::Constant>(node.get_input_node_shared_ptr(input));
+    if (!constant)
+        return false;
+    values = constant->cast_vector<int64_t>();
+    return true;
+}
+
+Dispatch make_dispatch(Shader shader, size_t items) {
+    Dispatch dispatch;
+    dispatch.shader = shader;
+    dispatch.items = items;
+    return dispatch;
+}
+
+// A copy of `dims` (padded to max_rank at the front) with per-dimension source and destination strides.
+Dispatch copy_dispatch(const std::vector<size_t>& dims, const std::vector<size_t>& source_strides,
+                       const std::vector<size_t>& destination_strides) {
+    const size_t items = std::accumulate(dims.begin(), dims.end(), size_t(1), std::multiplies<size_t>());
+    Dispatch dispatch = make_dispatch(Shader::copy, items);
+    dispatch.params[0] = static_cast<uint32_t>(items);
+    const size_t pad = max_rank - dims.size();
+    for (size_t d = 0; d < max_rank; ++d) {
+        const bool real = d >= pad;
+        dispatch.params[1 + d] = real ? static_cast<uint32_t>(dims[d - pad]) : 1u;
+        dispatch.params[7 + d] = real ? static_cast<uint32_t>(source_strides[d - pad]) : 0u;
+        dispatch.params[13 + d] = real ? static_cast<uint32_t>(destination_strides[d - pad]) : 0u;
+    }
+    dispatch.inputs[0] = 0;
+    return dispatch;
+}
+
+std::string plan_unary(const ov::Node& node, NodePlan* plan) {
+    uint32_t op = u_copy;
+    float alpha = 0.0f, beta = 0.0f;
+    if (ov::is_type<ov::op::v0::Relu>(&node))
+        op = u_relu;
+    else if (ov::is_type<ov::op::v0::Sigmoid>(&node))
+        op = u_sigmoid;
+    else if (ov::is_type<ov::op::v0::Tanh>(&node))
+        op = u_tanh;
+    else if (ov::is_type<ov::op::v0::Exp>(&node))
+        op = u_exp;
+    else if (ov::is_type<ov::op::v0::Sqrt>(&node))
+        op = u_sqrt;
+    else if (const auto* clamp = ov::as_type<const ov::op::v0::Clamp>(&node)) {
+        op = u_clamp;
+        alpha = static_cast<float>(clamp->get_min());
+        beta = static_cast<float>(clamp->get_max());
+    }
+    if (auto reason = check_f32(node, {0}); !reason.empty())
+        return reason;
+    if (plan) {
+        const size_t items = ov::shape_size(node.get_output_shape(0));
+        Dispatch dispatch = make_dispatch(Shader::unary, items);
+        dispatch.inputs[0] = 0;
+        dispatch.params[0] = op;
+        dispatch.params[1] = static_cast<uint32_t>(items);
+        dispatch.params[2] = as_bits(alpha);
+        dispatch.params[3] = as_bits(beta);
+        plan->dispatches.push_back(dispatch);
+        plan->exec_type = "unary_f32";
+    }
+    return {};
+}
+
+// The strides with which an input of `shape` is read at every index of `out` (numpy broadcasting).
+std::vector<size_t> broadcast_strides(const ov::Shape& shape, const ov::Shape& out) {
+    std::vector<size_t> strides(out.size(), 0);
+    const auto own = strides_of(shape);
+    const size_t shift = out.size() - shape.size();
+    for (size_t d = 0; d < shape.size(); ++d)
+        strides[d + shift] = shape[d] == 1 ? 0 : own[d];
+    return strides;
+}
+
+// How a per-output operand of `shape` broadcasts over an NCHW output: 1 one value, 2 per channel, 3 full;
+// 0 when the shader cannot read it that way.
+uint32_t operand_mode(const ov::Shape& shape, const ov::Shape& out) {
+    const size_t size = ov::shape_size(shape);
+    if (size == 1)
+        return 1;
+    if (shape == out)
+        return 3;
+    if (size == out[1] && shape.size() <= out.size()) {
+        // The channel extent sits at the channel axis once the shape is aligned to the output's rank.
+        const size_t shift = out.size() - shape.size();
+        for (size_t d = 0; d < shape.size(); ++d)
+            if (shape[d] != 1 && d + shift != 1)
+                return 0;
+        return 2;
+    }
+    return 0;
+}
+
+std::string plan_binary(const ov::Node& node, NodePlan* plan) {
+    uint32_t op = b_add;
+    if (ov::is_type<ov::op::v1::Subtract>(&node))
+        op = b_sub;
+    else if (ov::is_type<ov::op::v1::Multiply>(&node))
+        op = b_mul;
+    else if (ov::is_type<ov::op::v1::Divide>(&node))
+        op = b_div;
+    else if (ov::is_type<ov::op::v1::Maximum>(&node))
+        op = b_max;
+    else if (ov::is_type<ov::op::v1::Minimum>(&node))
+        op = b_min;
+    else if (ov::is_type<ov::op::v0::PRelu>(&node))
+        op = b_prelu;
+    if (auto reason = check_f32(node, {0, 1}); !reason.empty())
+        return reason;
+    if (auto reason = check_rank(node, max_rank); !reason.empty())
+        return reason;
+    const ov::Shape out = node.get_output_shape(0);
+    ov::Shape a = node.get_input_shape(0), b = node.get_input_shape(1);
+    if (op == b_prelu && b.size() == 1 && a.size() >= 2 && b[0] == a[1] && b[0] != 1) {
+        // A 1-D slope runs along the channel axis.
+        ov::Shape slope(a.size() - 1, 1);
+        slope[0] = b[0];
+        b = slope;
+    }
+    if (a.size() > out.size() || b.size() > out.size())
+        return "has inputs " + shape_text(a) + " and " + shape_text(b) + " that VULKAN cannot broadcast to " +
+               shape_text(out);
+    for (const auto* shape : {&a, &b})
+        for (size_t d = 0; d < shape->size(); ++d) {
+            const size_t extent = (*shape)[d], target = out[d + out.size() - shape->size()];
+            if (extent != 1 && extent != target)
+                return "has inputs " + shape_text(a) + " and " + shape_text(b) +
+                       " that do not broadcast (numpy) to its output " + shape_text(out);
+        }
+    if (plan) {
+        const size_t items = ov::shape_size(out);
+        Dispatch dispatch = make_dispatch(Shader::binary, items);
+        dispatch.inputs[0] = 0;
+        dispatch.inputs[1] = 1;
+        dispatch.params[0] = op;
+        dispatch.params[1] = static_cast<uint32_t>(items);
+        const auto sa = broadcast_strides(a, out), sb = broadcast_strides(b, out);
+        // The layouts the shader indexes without divisions: a dense, b dense, one value or one per channel.
+        const bool a_dense = ov::shape_size(a) == items, b_dense = ov::shape_size(b) == items;
+        if (a_dense && b_dense) {
+            dispatch.params[20] = 1;
+        } else if (a_dense && ov::shape_size(b) == 1) {
+            dispatch.params[20] = 2;
+        } else if (a_dense && out.size() >= 2 && operand_mode(b, out) == 2) {
+            dispatch.params[20] = 3;
+            dispatch.params[21] = static_cast<uint32_t>(out[1]);
+            dispatch.params[22] = static_cast<uint32_t>(items / (out[0] * out[1]));
+        }
+        const size_t pad = max_rank - out.size();
+        for (size_t d = 0; d < max_rank; ++d) {
+            const bool real = d >= pad;
+            dispatch.params[2 + d] = real ? static_cast<uint32_t>(out[d - pad]) : 1u;
+            dispatch.params[8 + d] = real ? static_cast<uint32_t>(sa[d - pad]) : 0u;
+            dispatch.params[14 + d] = real ? static_cast<uint32_t>(sb[d - pad]) : 0u;
+        }
+        plan->dispatches.push_back(dispatch);
+        plan->exec_type = "eltwise_f32";
+    }
+    return {};
+}
+
+std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
+    const auto* fused = ov::as_type<const kit::FusedConvolution>(&node);
+    const auto* base = ov::as_type<const ov::op::util::ConvolutionBase>(&node);
+    const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(&node);
+    std::vector<size_t> data_inputs(node.get_input_size());
+    std::iota(data_inputs.begin(), data_inputs.end(), size_t(0));
+    if (auto reason = check_f32(node, data_inputs); !reason.empty())
+        return reason;
+    const ov::Shape in = node.get_input_shape(0), filters = node.get_input_shape(1), out = node.get_output_shape(0);
+    if (in.size() != 4)
+        return "has a " + std::to_string(in.size()) + "-D input; VULKAN runs 2-D convolutions (4-D NCHW tensors)";
+    const ov::Strides strides = fused ? fused->get_strides() : base->get_strides();
+    const ov::Strides dilations = fused ? fused->get_dilations() : base->get_dilations();
+    const ov::CoordinateDiff pads = fused ? fused->get_pads_begin() : base->get_pads_begin();
+    if (strides.size() != 2 || dilations.size() != 2 || pads.size() != 2)
+        return "has strides, dilations or paddings of the wrong rank";
+    const size_t groups = grouped ? filters[0] : 1;
+    const size_t kh = filters[filters.size() - 2], kw = filters[filters.size() - 1];
+    uint32_t modes = 0, act = a_none;
+    float clamp_min = 0.0f, clamp_max = 0.0f;
+    std::array<int, output_binding> inputs{{0, 1, -1, -1, -1}};
+    if (fused) {
+        const uint32_t bias = operand_mode(node.get_input_shape(2), out);
+        if (bias == 0)
+            return "has a bias of shape " + shape_text(node.get_input_shape(2)) +
+                   " that is neither one value, one per channel nor the output's shape";
+        modes |= bias;
+        inputs[2] = 2;
+        switch (fused->get_activation()) {
+        case kit::FusedActivation::None:
+            break;
+        case kit::FusedActivation::Relu:
+            act = a_relu;
+            break;
+        case kit::FusedActivation::Clamp:
+            act = a_clamp;
+            clamp_min = static_cast<float>(fused->get_clamp_min());
+            clamp_max = static_cast<float>(fused->get_clamp_max());
+            break;
+        case kit::FusedActivation::Sigmoid:
+            act = a_sigmoid;
+            break;
+        case kit::FusedActivation::Tanh:
+            act = a_tanh;
+            break;
+        case kit::FusedActivation::PRelu: {
+            act = a_prelu;
+            const auto slope_shape = node.get_input_shape(fused->slope_input());
+            uint32_t slope = operand_mode(slope_shape, out);
+            if (slope_shape.size() == 1 && slope_shape[0] == out[1])
+                slope = 2;
+            if (slope == 0)
+                return "has a PRelu slope of shape " + shape_text(slope_shape) + " that VULKAN cannot broadcast";
+            modes |= slope << 2;
+            inputs[3] = static_cast<int>(fused->slope_input());
+            break;
+        }
+        }
+        if (fused->has_addend()) {
+            const uint32_t addend = operand_mode(node.get_input_shape(fused->addend_input()), out);
+            if (addend == 0)
+                return "has an addend of shape " + shape_text(node.get_input_shape(fused->addend_input())) +
+                       " that VULKAN cannot broadcast";
+            modes |= addend << 4;
+            inputs[4] = static_cast<int>(fused->addend_input());
+        }
+    }
+    if (plan) {
+        const size_t kg = out[1] / groups;
+        // Groups of 16 channels or more take the blocked shader (16 channels per invocation, filter loads
+        // shared by the work group); depthwise and narrow groups the 4 x 4 one.
+        const bool blocked = kg >= 16 && ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(1));
+        const size_t pixels = out[0] * out[2] * out[3];
+        const size_t items = blocked ? (pixels + 3) / 4 : out[0] * groups * ((kg + 3) / 4) * out[2] * ((out[3] + 3) / 4);
+        Dispatch dispatch = make_dispatch(blocked ? Shader::conv_block : Shader::conv, items);
+        if (blocked) {
+            dispatch.groups_y = static_cast<uint32_t>(groups * ((kg + 15) / 16));
+            dispatch.pack_block = 16;
+            dispatch.filter_groups = static_cast<uint32_t>(groups);
+            dispatch.params[21] = static_cast<uint32_t>(pixels);
+        }
+        dispatch.inputs = inputs;
+        const uint32_t values[] = {static_cast<uint32_t>(in[0]), static_cast<uint32_t>(in[1]),
+                                   static_cast<uint32_t>(in[2]), static_cast<uint32_t>(in[3]),
+                                   static_cast<uint32_t>(out[1]), static_cast<uint32_t>(out[2]),
+                                   static_cast<uint32_t>(out[3]), static_cast<uint32_t>(kh),
+                                   static_cast<uint32_t>(kw), static_cast<uint32_t>(strides[0]),
+                                   static_cast<uint32_t>(strides[1]), static_cast<uint32_t>(dilations[0]),
+                                   static_cast<uint32_t>(dilations[1]), static_cast<uint32_t>(pads[0]),
+                                   static_cast<uint32_t>(pads[1]), static_cast<uint32_t>(groups), modes, act,
+                                   as_bits(clamp_min), as_bits(clamp_max), static_cast<uint32_t>(items)};
+        std::copy(std::begin(values), std::end(values), dispatch.params);
+        plan->dispatches.push_back(dispatch);
+        plan->exec_type = fused ? "conv_fused_f32" : (grouped ? "group_conv_f32" : "conv_f32");
+    }
+    return {};
+}
+
+std::string plan_pool(const ov::Node& node, NodePlan* plan) {
+    if (auto reason = check_f32(node, {0}); !reason.empty()) {
+        // MaxPool-8's second output holds indices: only the values are computed.
+        if (!(ov::is_type<ov::op::v8::MaxPool>(&node) && node.get_output_element_type(0) == ov::element::f32 &&
+              node.get_input_element_type(0) == ov::element::f32))
+            return reason;
+    }
+    if (ov::is_type<ov::op::v8::MaxPool>(&node) && !node.get_output_target_inputs(1).empty())
+        return "has its indices output read; VULKAN computes only MaxPool's values";
+    const ov::Shape in = node.get_input_shape(0), out = node.get_output_shape(0);
+    if (in.size() != 4)
+        return "has a " + std::to_string(in.size()) + "-D input; VULKAN runs 2-D pooling (4-D NCHW tensors)";
+    ov::Shape kernel, pads_begin, pads_end;
+    ov::Strides strides, dilations{1, 1};
+    bool average = false, exclude_pad = false;
+    if (const auto* max = ov::as_type<const ov::op::util::MaxPoolBase>(&node)) {
+        kernel = max->get_kernel();
+        strides = max->get_strides();
+        pads_begin = max->get_pads_begin();
+        pads_end = max->get_pads_end();
+        if (const auto* v8 = ov::as_type<const ov::op::v8::MaxPool>(&node))
+            dilations = v8->get_dilations();
+    } else {
+        const auto* avg = ov::as_type<const ov::op::util::AvgPoolBase>(&node);
+        kernel = avg->get_kernel();
+        strides = avg->get_strides();
+        pads_begin = avg->get_pads_begin();
+        pads_end = avg->get_pads_end();
+        average = true;
+        exclude_pad = avg->get_exclude_pad();
+    }
+    if (kernel.size() != 2 || strides.size() != 2 || dilations.size() != 2 || pads_begin.size() != 2 ||
+        pads_end.size() != 2)
+        return "has a kernel, strides, dilations or paddings of the wrong rank";
+    if (plan) {
+        const size_t items = ov::shape_size(out);
+        Dispatch dispatch = make_dispatch(Shader::pool, items);
+        dispatch.inputs[0] = 0;
+        const uint32_t values[] = {static_cast<uint32_t>(in[0] * in[1]), static_cast<uint32_t>(in[2]),
+                                   static_cast<uint32_t>(in[3]), static_cast<uint32_t>(out[2]),
+                                   static_cast<uint32_t>(out[3]), static_cast<uint32_t>(kernel[0]),
+                                   static_cast<uint32_t>(kernel[1]), static_cast<uint32_t>(strides[0]),
+                                   static_cast<uint32_t>(strides[1]), static_cast<uint32_t>(dilations[0]),
+                                   static_cast<uint32_t>(dilations[1]), static_cast<uint32_t>(pads_begin[0]),
+                                   static_cast<uint32_t>(pads_begin[1]), average ? 1u : 0u, exclude_pad ? 1u : 0u,
+                                   static_cast<uint32_t>(items), static_cast<uint32_t>(pads_end[0]),
+                                   static_cast<uint32_t>(pads_end[1])};
+        std::copy(std::begin(values), std::end(values), dispatch.params);
+        plan->dispatches.push_back(dispatch);
+        plan->exec_type = average ? "avg_pool_f32" : "max_pool_f32";
+    }
+    return {};
+}
+
+// [outer, middle, inner] of `shape` around the axes [first, last].
+void split_around(const ov::Shape& shape, size_t first, size_t last, size_t& outer, size_t& middle, size_t& inner) {
+    outer = middle = inner = 1;
+    for (size_t d = 0; d < shape.size(); ++d)
+        (d < first ? outer : (d <= last ? middle : inner)) *= shape[d];
+}
+
+std::string plan_reduce(const ov::Node& node, NodePlan* plan) {
+    if (auto reason = check_f32(node, {0}); !reason.empty())
+        return reason;
+    std::vector<int64_t> axes;
+    if (!constant_ints(node, 1, axes))
+        return "has axes that are not a Constant";
+    const ov::Shape in = node.get_input_shape(0);
+    const auto rank = static_cast<int64_t>(in.size());
+    std::vector<size_t> normalized;
+    for (int64_t axis : axes)
+        normalized.push_back(static_cast<size_t>(axis < 0 ? axis + rank : axis));
+    std::sort(normalized.begin(), normalized.end());
+    normalized.erase(std::unique(normalized.begin(), normalized.end()), normalized.end());
+    // Axes of extent 1 change nothing; the others must be adjacent.
+    std::vector<size_t> real;
+    for (size_t axis : normalized)
+        if (axis < in.size() && in[axis] != 1)
+            real.push_back(axis);
+    for (size_t i = 1; i < real.size(); ++i)
+        if (real[i] != real[i - 1] + 1)
+            return "reduces over axes that are not adjacent; VULKAN reduces one run of adjacent axes";
+    uint32_t op = r_sum;
+    if (ov::is_type<ov::op::v1::ReduceMean>(&node))
+        op = r_mean;
+    else if (ov::is_type<ov::op::v1::ReduceMax>(&node))
+        op = r_max;
+    else if (ov::is_type<ov::op::v1::ReduceProd>(&node))
+        op = r_prod;
+    if (plan) {
+        size_t outer = ov::shape_size(in), middle = 1, inner = 1;
+        if (!real.empty())
+            split_around(in, real.front(), real.back(), outer, middle, inner);
+        Dispatch dispatch = make_dispatch(Shader::reduce, outer * inner);
+        dispatch.inputs[0] = 0;
+        const uint32_t values[] = {static_cast<uint32_t>(outer), static_cast<uint32_t>(middle),
+                                   static_cast<uint32_t>(inner), op, static_cast<uint32_t>(outer * inner)};
+        std::copy(std::begin(values), std::end(values), dispatch.params);
+        plan->dispatches.push_back(dispatch);
+        plan->exec_type = "reduce_f32";
+    }
+    return {};
+}
+
+std::string plan_softmax(const ov::Node& node, NodePlan* plan) {
+    if (auto reason = check_f32(node, {0}); !reason.empty())
+        return reason;
+    const ov::Shape in = node.get_input_shape(0);
+    int64_t axis = 0;
+    if (const auto* v1 = ov::as_type<const ov::op::v1::Softmax>(&node))
+        axis = static_cast<int64_t>(v1->get_axis());
+    else
+        axis = ov::as_type<const ov::op::v8::Softmax>(&node)->get_axis();
+    if (axis < 0)
+        axis += static_cast<int64_t>(in.size());
+    if (axis < 0 || axis >= static_cast<int64_t>(in.size()))
+        return "has axis " + std::to_string(axis) + " outside its input's rank";
+    if (plan) {
+        size_t outer, middle, inner;
+        split_around(in, static_cast<size_t>(axis), static_cast<size_t>(axis), outer, middle, inner);
+        Dispatch dispatch = make_dispatch(Shader::softmax, outer * inner);
+        dispatch.inputs[0] = 0;
+        const uint32_t values[] = {static_cast<uint32_t>(outer), static_cast<uint32_t>(middle),
+                                   static_cast<uint32_t>(inner), 0u, static_cast<uint32_t>(outer * inner)};
+        std::copy(std::begin(values), std::end(values), dispatch.params);
+        plan->dispatches.push_back(dispatch);
+        plan->exec_type = "softmax_f32";
+    }
+    return {};
+}
+
+std::string plan_matmul(const ov::Node& node, NodePlan* plan) {
+    const auto* matmul = ov::as_type<const ov::op::v0::MatMul>(&node);
+    if (auto reason = check_f32(node, {0, 1}); !reason.empty())
+        return reason;
+    const ov::Shape a = node.get_input_shape(0), b = node.get_input_shape(1), out = node.get_output_shape(0);
+    if (a.size() < 2 || b.size() < 2)
+        return "has a 1-D input; VULKAN multiplies matrices of rank 2 or more";
+    const bool ta = matmul->get_transpose_a(), tb = matmul->get_transpose_b();
+    const size_t m = ta ? a[a.size() - 1] : a[a.size() - 2], k = ta ? a[a.size() - 2] : a[a.size() - 1];
+    const size_t n = tb ? b[b.size() - 2] : b[b.size() - 1];
+    const size_t batch_a = ov::shape_size(a) / (m * k), batch_b = ov::shape_size(b) / (k * n);
+    const size_t batch = ov::shape_size(out) / (m * n);
+    // Each side's batch is either one matrix for all or one per output matrix in the same order.
+    const auto batch_dims = [](const ov::Shape& shape) { return ov::Shape(shape.begin(), shape.end() - 2); };
+    const ov::Shape out_batch = batch_dims(out);
+    for (const auto& [shape, count] : {std::make_pair(a, batch_a), std::make_pair(b, batch_b)}) {
+        if (count == 1)
+            continue;
+        ov::Shape dims = batch_dims(shape);
+        while (dims.size() < out_batch.size())
+            dims.insert(dims.begin(), 1);
+        if (dims != out_batch)
+            return "broadcasts the batch dimensions of " + shape_text(a) + " and " + shape_text(b) +
+                   " in a way VULKAN does not (each side needs one matrix or all of the output's)";
+    }
+    if (plan) {
+        Dispatch dispatch = make_dispatch(Shader::matmul, batch * m * n);
+        dispatch.inputs[0] = 0;
+        dispatch.inputs[1] = 1;
+        const uint32_t values[] = {static_cast<uint32_t>(batch), static_cast<uint32_t>(m), static_cast<uint32_t>(n),
+                                   static_cast<uint32_t>(k), ta ? 1u : 0u, tb ? 1u : 0u,
+                                   static_cast<uint32_t>(batch_a == 1 ? 0 : m * k),
+                                   static_cast<uint32_t>(batch_b == 1 ? 0 : k * n),
+                                   static_cast<uint32_t>(batch * m * n)};
+        std::copy(std::begin(values), std::end(values), dispatch.params);
+        plan->dispatches.push_back(dispatch);
+        plan->exec_type = "matmul_f32";
+    }
+    return {};
+}
+
+std::string plan_transpose(const ov::Node& node, NodePlan* plan) {
+    if (auto reason = check_f32(node, {0}); !reason.empty())
+        return reason;
+    if (auto reason = check_rank(node, max_rank); !reason.empty())
+        return reason;
+    std::vector<int64_t> order;
+    if (!constant_ints(node, 1, order))
+        return "has a permutation that is not a Constant";
+    const ov::Shape in = node.get_input_shape(0), out = node.get_output_shape(0);
+    if (order.empty()) {  // an empty order reverses the axes
+        for (size_t d = in.size(); d-- > 0;)
+            order.push_back(static_cast<int64_t>(d));
+    }
+    if (plan) {
+        const auto source = strides_of(in);
+        std::vector<size_t> dims(out.begin(), out.end()), source_strides;
+        for (int64_t axis : order)
+            source_strides.push_back(source[static_cast<size_t>(axis < 0 ? axis + static_cast<int64_t>(in.size()) : axis)]);
+        plan->dispatches.push_back(copy_dispatch(dims, source_strides, strides_of(out)));
+        plan->exec_type = "transpose_f32";
+    }
+    return {};
+}
+
+std::string plan_concat(const ov::Node& node, NodePlan* plan) {
+    std::vector<size_t> data_inputs(node.get_input_size());
+    std::iota(data_inputs.begin(), data_inputs.end(), size_t(0));
+    if (auto reason = check_f32(node, data_inputs); !reason.empty())
+        return reason;
+    if (auto reason = check_rank(node, max_rank); !reason.empty())
+        return reason;
+    const auto* concat = ov::as_type<const ov::op::v0::Concat>(&node);
+    const ov::Shape out = node.get_output_shape(0);
+    int64_t axis = concat->get_axis();
+    if (axis < 0)
+        axis += static_cast<int64_t>(out.size());
+    if (plan) {
+        const auto out_strides = strides_of(out);
+        size_t offset = 0;
+        for (size_t i = 0; i < node.get_input_size(); ++i) {
+            const ov::Shape in = node.get_input_shape(i);
+            if (ov::shape_size(in) == 0)
+                continue;
+            Dispatch dispatch = copy_dispatch(std::vector<size_t>(in.begin(), in.end()), strides_of(in), out_strides);
+            dispatch.inputs[0] = static_cast<int>(i);
+            dispatch.output_offset = offset * out_strides[static_cast<size_t>(axis)];
+            offset += in[static_cast<size_t>(axis)];
+            plan->dispatches.push_back(dispatch);
+        }
+        plan->exec_type = "concat_f32";
+    }
+    return {};
+}
+
+std::string plan_split(const ov::Node& node, NodePlan* plan) {
+    if (auto reason = check_f32(node, {0}); !reason.empty())
+        return reason;
+    if (auto reason = check_rank(node, max_rank); !reason.empty())
+        return reason;
+    std::vector<int64_t> axis_value;
+    if (!constant_ints(node, 1, axis_value) || axis_value.size() != 1)
+        return "has an axis that is not a scalar Constant";
+    const ov::Shape in = node.get_input_shape(0);
+    int64_t axis = axis_value[0] < 0 ? axis_value[0] + static_cast<int64_t>(in.size()) : axis_value[0];
+    if (plan) {
+        const auto in_strides = strides_of(in);
+        size_t offset = 0;
+        for (size_t o = 0; o < node.get_output_size(); ++o) {
+            const ov::Shape out = node.get_output_shape(o);
+            Dispatch dispatch = copy_dispatch(std::vector<size_t>(out.begin(), out.end()), in_strides, strides_of(out));
+            // The source box starts `offset` slices along the axis: shift the source by that many elements.
+            dispatch.params[0] = static_cast<uint32_t>(ov::shape_size(out));
+            dispatch.output = o;
+            dispatch.items = ov::shape_size(out);
+            dispatch.input_offset = offset * in_strides[static_cast<size_t>(axis)];
+            offset += out[static_cast<size_t>(axis)];
+            if (dispatch.items)
+                plan->dispatches.push_back(dispatch);
+        }
+        plan->exec_type = "split_f32";
+    }
+    return {};
+}
+
+bool is_structural(const ov::Node& node) {
+    return ov::is_type<ov::op::v0::Parameter>(&node) || ov::is_type<ov::op::v0::Constant>(&node) ||
+           ov::is_type<ov::op::v0::Result>(&node);
+}
+
+// Reshape, Squeeze and Unsqueeze keep the bytes: the planner makes them views of their input.
+bool is_view(const ov::Node& node) {
+    return (ov::is_type<ov::op::v1::Reshape>(&node) || ov::is_type<ov::op::v0::Squeeze>(&node) ||
+            ov::is_type<ov::op::v0::Unsqueeze>(&node)) &&
+           node.get_output_element_type(0) == node.get_input_element_type(0);
+}
+
+}  // namespace
+
+std::string plan_node(const ov::Node& node, NodePlan* plan) {
+    using namespace ov::op;
+    if (ov::is_type<v0::Relu>(&node) || ov::is_type<v0::Sigmoid>(&node) || ov::is_type<v0::Tanh>(&node) ||
+        ov::is_type<v0::Exp>(&node) || ov::is_type<v0::Sqrt>(&node) || ov::is_type<v0::Clamp>(&node))
+        return plan_unary(node, plan);
+    if (ov::is_type<v1::Add>(&node) || ov::is_type<v1::Subtract>(&node) || ov::is_type<v1::Multiply>(&node) ||
+        ov::is_type<v1::Divide>(&node) || ov::is_type<v1::Maximum>(&node) || ov::is_type<v1::Minimum>(&node) ||
+        ov::is_type<v0::PRelu>(&node))
+        return plan_binary(node, plan);
+    if (ov::is_type<v1::Convolution>(&node) || ov::is_type<v1::GroupConvolution>(&node) ||
+        ov::is_type<kit::FusedConvolution>(&node))
+        return plan_convolution(node, plan);
+    if (ov::is_type<util::MaxPoolBase>(&node) || ov::is_type<util::AvgPoolBase>(&node))
+        return plan_pool(node, plan);
+    if (ov::is_type<v1::ReduceMean>(&node) || ov::is_type<v1::ReduceSum>(&node) || ov::is_type<v1::ReduceMax>(&node) ||
+        ov::is_type<v1::ReduceProd>(&node))
+        return plan_reduce(node, plan);
+    if (ov::is_type<v1::Softmax>(&node) || ov::is_type<v8::Softmax>(&node))
+        return plan_softmax(node, plan);
+    if (ov::is_type<v0::MatMul>(&node))
+        return plan_matmul(node, plan);
+    if (ov::is_type<v1::Transpose>(&node))
+        return plan_transpose(node, plan);
+    if (ov::is_type<v0::Concat>(&node))
+        return plan_concat(node, plan);
+    if (ov::is_type<v1::Split>(&node))
+        return plan_split(node, plan);
+    if (ov::is_type<ov::op::util::ReadValueBase>(&node)) {
+        if (node.get_output_element_type(0) != ov::element::f32)
+            return "reads a variable of element type " + node.get_output_element_type(0).get_type_name() +
+                   "; VULKAN computes in f32";
+        if (node.get_input_size() > 0 && !ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(0)))
+            return "has an initial value that is not a Constant; VULKAN fills variables before the submission";
+        if (plan)
+            plan->exec_type = "read_state";
+        return {};
+    }
+    if (ov::is_type<ov::op::util::AssignBase>(&node)) {
+        if (node.get_input_element_type(0) != ov::element::f32)
+            return "writes a variable of element type " + node.get_input_element_type(0).get_type_name() +
+                   "; VULKAN computes in f32";
+        if (plan)
+            plan->exec_type = "write_state";
+        return {};
+    }
+    return "has no VULKAN shader";
+}
+
+const kit::OpSupport& op_support() {
+    static const kit::OpSupport support = [] {
+        kit::OpSupport statement("VULKAN");
+        statement.add(kit::OpRule{"*", "", {}, [](const ov::Node& node) {
+                                      if (is_structural(node) || is_view(node))
+                                          return std::string();
+                                      return plan_node(node, nullptr);
+                                  }});
+        return statement;
+    }();
+    return support;
+}
+
+std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
+    auto exec = model.clone();
+    kit::PassManager passes("VULKAN");
+    passes.add("inference_precision", [](ov::Model& m) { return kit::apply_inference_precision(m, ov::element::f32) != 0; })
+        .add("remove_identity_ops", [](ov::Model& m) { return kit::remove_identity_ops(m) != 0; })
+        .add("fold_constants", [](ov::Model& m) { return kit::fold_constants(m) != 0; })
+        .add("fuse_convolutions", [](ov::Model& m) { return kit::fuse_convolutions(m) != 0; });
+    passes.run(*exec);
+    return exec;
+}
+
+// ---- kernels ----
+
+namespace {
+
+// Filters [K, C/groups, KH, KW] regrouped for conv_block: per block of `block` output channels of a group
+// and per (input channel, kh, kw), the block's weights side by side, zeros past the group's last channel.
+std::vector<float> pack_filters(const std::vector<float>& filters, size_t out_channels, size_t groups, size_t block) {
+    const size_t kg = out_channels / groups, filter_size = filters.size() / out_channels;
+    const size_t blocks = (kg + block - 1) / block;
+    std::vector<float> packed(groups * blocks * filter_size * block, 0.0f);
+    for (size_t g = 0; g < groups; ++g)
+        for (size_t b = 0; b < blocks; ++b)
+            for (size_t e = 0; e < filter_size; ++e)
+                for (size_t j = 0; j < block && b * block + j < kg; ++j)
+                    packed[((g * blocks + b) * filter_size + e) * block + j] =
+                        filters[(g * kg + b * block + j) * filter_size + e];
+    return packed;
+}
+
+class ShaderKernel final : public kit::OpKernel {
+public:
+    ShaderKernel(const std::shared_ptr<ov::Node>& node, NodePlan plan, std::shared_ptr<Device> device)
+        : m_plan(std::move(plan)), m_device(std::move(device)) {
+        const std::string where = m_device->name() + ": op '" + node->get_friendly_name() + "' (" +
+                                  kit::OpSupport::describe_type(*node) + ")";
+        for (const auto& dispatch : m_plan.dispatches) {
+            try {
+                m_pipelines.push_back(m_device->pipeline(dispatch.shader));
+            } catch (const std::exception& e) {
+                OPENVINO_THROW(where, ": ", e.what());
+            }
+        }
+        // Constants the shaders read are uploaded once, here; every request binds these buffers.
+        m_weights.resize(node->get_input_size());
+        for (const auto& dispatch : m_plan.dispatches)
+            for (int input : dispatch.inputs) {
+                if (input < 0 || m_weights[static_cast<size_t>(input)])
+                    continue;
+                const auto constant =
+                    ov::as_type_ptr<ov::op::v0::Constant>(node->get_input_node_shared_ptr(static_cast<size_t>(input)));
+                if (!constant)
+                    continue;
+                const std::string what = "weights of '" + node->get_friendly_name() + "'";
+                std::shared_ptr<Buffer> buffer;
+                if (input == 1 && dispatch.pack_block) {
+                    const auto packed = pack_filters(constant->get_vector<float>(), node->get_output_shape(0)[1],
+                                                     dispatch.filter_groups, dispatch.pack_block);
+                    if (dispatch.shader == Shader::conv_block_f16) {
+                        buffer = std::make_shared<Buffer>(m_device, packed.size() * sizeof(ov::float16), what);
+                        auto* halves = static_cast<ov::float16*>(buffer->mapped());
+                        for (size_t i = 0; i < packed.size(); ++i)
+                            halves[i] = ov::float16(packed[i]);
+                    } else {
+                        buffer = std::make_shared<Buffer>(m_device, packed.size() * sizeof(float), what);
+                        std::memcpy(buffer->mapped(), packed.data(), packed.size() * sizeof(float));
+                    }
+                } else {
+                    const size_t bytes = constant->get_byte_size();
+                    buffer = std::make_shared<Buffer>(m_device, bytes, what);
+                    std::memcpy(buffer->mapped(), constant->get_data_ptr(), bytes);
+                }
+                m_weights[static_cast<size_t>(input)] = std::move(buffer);
+            }
+    }
+    std::string name() const override { return m_plan.exec_type; }
+    std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override {
+        const size_t step = static_cast<size_t>(&args.step - args.plan.steps.data());
+        return std::make_unique<DispatchOp>(m_device, m_plan, m_pipelines, m_weights, args, step);
+    }
+
+private:
+    NodePlan m_plan;
+    std::shared_ptr<Device> m_device;
+    std::vector<VkPipeline> m_pipelines;
+    std::vector<std::shared_ptr<Buffer>> m_weights;  // per step input: its uploaded Constant, or null
+};
+
+class BoundaryKernel final : public kit::OpKernel {
+public:
+    BoundaryKernel(ov::element::Type from, ov::element::Type to) : m_from(from), m_to(to) {}
+    std::string name() const override { return m_from == m_to ? "copy" : "convert_host"; }
+    std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override {
+        return std::make_unique<DownloadOp>(args, m_from, m_to);
+    }
+
+private:
+    ov::element::Type m_from, m_to;
+};
+
+// ReadValue: before the submission the variable's value (else its Constant initial value, else zeros) is
+// written into a mirror buffer, which a copy dispatch puts into the step's output at its place in the plan
+// (the output's arena bytes may serve earlier steps of the same submission).
+class StateReadOp final : public DispatchOp {
+public:
+    StateReadOp(std::shared_ptr<Device> device, const NodePlan& plan, const std::vector<VkPipeline>& pipelines,
+                const kit::BindArgs& args, size_t step, size_t variable, bool has_init)
+        : DispatchOp(std::move(device), plan, pipelines, {}, args, step), m_variable(variable), m_has_init(has_init) {}
+
+protected:
+    void upload(size_t, const void* init, void* mirror, size_t bytes, kit::ExecContext& ctx) override {
+        const kit::VariableSlot& slot = ctx.variables[m_variable];
+        if (slot.initialized)
+            std::memcpy(mirror, slot.value.data(), bytes);
+        else if (m_has_init)
+            std::memcpy(mirror, init, bytes);
+        else
+            std::memset(mirror, 0, bytes);
+    }
+
+private:
+    size_t m_variable;
+    bool m_has_init;
+};
+
+class StateReadKernel final : public kit::OpKernel {
+public:
+    StateReadKernel(std::shared_ptr<Device> device, size_t variable, bool has_init)
+        : m_device(std::move(device)), m_variable(variable), m_has_init(has_init) {
+        m_pipelines.push_back(m_device->pipeline(Shader::copy));
+    }
+    std::string name() const override { return "read_state"; }
+    std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override {
+        const kit::BufferRef& out = args.outputs.at(0);
+        const size_t count = out.bytes / sizeof(float);
+        NodePlan plan;
+        plan.dispatches.push_back(copy_dispatch({count}, {1}, {1}));
+        // The mirror is filled from the variable; the initial value, when there is one, is a host Constant.
+        kit::BindArgs state_args{args.plan, args.step, {}, args.outputs, args.scratch};
+        state_args.inputs.push_back(m_has_init ? args.inputs.at(0) : kit::BufferRef{kit::host_memory, nullptr, 0, out.bytes});
+        const size_t step = static_cast<size_t>(&args.step - args.plan.steps.data());
+        return std::make_unique<StateReadOp>(m_device, plan, m_pipelines, state_args, step, m_variable, m_has_init);
+    }
+
+private:
+    std::shared_ptr<Device> m_device;
+    std::vector<VkPipeline> m_pipelines;
+    size_t m_variable;
+    bool m_has_init;
+};
+
+// Assign: the value is written into the variable after the fence (at once when it is host memory, a
+// Parameter or a Constant).
+class StateWriteOp final : public kit::BoundOp, public AfterFence {
+public:
+    StateWriteOp(const kit::BufferRef& value, size_t variable) : m_value(value), m_variable(variable) {}
+    void execute(kit::ExecContext& ctx) override {
+        m_slot = &ctx.variables[m_variable];
+        if (m_value.space == kit::host_memory) {
+            std::memcpy(m_slot->value.data(), m_value.host(), m_slot->value.get_byte_size());
+            m_slot->initialized = true;
+            return;
+        }
+        static_cast<RequestContext*>(ctx.backend)->downloads.push_back(this);
+    }
+    void finish(const RequestContext& ctx) const override {
+        const char* source = ctx.arena->mapped(m_value);
+        OPENVINO_ASSERT(source, "VULKAN: an Assign's value is not memory of this request");
+        std::memcpy(m_slot->value.data(), source, m_slot->value.get_byte_size());
+        m_slot->initialized = true;
+    }
+
+private:
+    kit::BufferRef m_value;
+    size_t m_variable;
+    kit::VariableSlot* m_slot = nullptr;  // the request's slot, set by execute
+};
+
+class StateWriteKernel final : public kit::OpKernel {
+public:
+    explicit StateWriteKernel(size_t variable) : m_variable(variable) {}
+    std::string name() const override { return "write_state"; }
+    std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override {
+        return std::make_unique<StateWriteOp>(args.inputs.at(0), m_variable);
+    }
+
+private:
+    size_t m_variable;
+};
+
+class Kernels final : public kit::KernelProvider {
+public:
+    Kernels(std::shared_ptr<Device> device, bool f16_filters) : m_device(std::move(device)), m_f16_filters(f16_filters) {}
+    std::shared_ptr<const kit::OpKernel> kernel_for(const std::shared_ptr<ov::Node>& node) const override {
+        NodePlan plan;
+        const std::string reason = plan_node(*node, &plan);
+        OPENVINO_ASSERT(reason.empty(), m_device->name(), ": op '", node->get_friendly_name(), "' (",
+                        kit::OpSupport::describe_type(*node), ") ", reason);
+        // The precision changes how filters are stored, never whether the op runs.
+        for (auto& dispatch : plan.dispatches)
+            if (m_f16_filters && dispatch.shader == Shader::conv_block) {
+                dispatch.shader = Shader::conv_block_f16;
+                plan.exec_type += "_f16_filters";
+            }
+        return std::make_shared<ShaderKernel>(node, std::move(plan), m_device);
+    }
+    std::shared_ptr<const kit::OpKernel> convert_kernel(const ov::element::Type& from,
+                                                        const ov::element::Type& to) const override {
+        const auto convertible = [](const ov::element::Type& type) {
+            return type == ov::element::f32 || type == ov::element::f16 || type == ov::element::bf16;
+        };
+        if (from != to && !(convertible(from) && convertible(to)))
+            return nullptr;
+        return std::make_shared<BoundaryKernel>(from, to);
+    }
+    std::shared_ptr<const kit::OpKernel> read_value_kernel(size_t variable, bool has_init) const override {
+        return std::make_shared<StateReadKernel>(m_device, variable, has_init);
+    }
+    std::shared_ptr<const kit::OpKernel> assign_kernel(size_t variable) const override {
+        return std::make_shared<StateWriteKernel>(variable);
+    }
+
+private:
+    std::shared_ptr<Device> m_device;
+    bool m_f16_filters;
+};
+
+size_t aligned_down(size_t value, size_t alignment) { return value / alignment * alignment; }
+
+bool overlaps(const BarrierTracker::Range& a, const BarrierTracker::Range& b) {
+    return a.buffer == b.buffer && a.begin < b.end && b.begin < a.end;
+}
+
+}  // namespace
+
+std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::Model>& model,
+                                                     const std::shared_ptr<Device>& device, bool f16_filters,
+                                                     const std::vector<ov::element::Type>& input_types,
+                                                     const std::vector<ov::element::Type>& output_types) {
+    kit::PlanOptions options;
+    options.device = device->name();
+    options.alignment = std::max<size_t>(64, device->offset_alignment());
+    options.arena_space = device_memory;
+    // Producers write device memory; the user's output tensors are host memory, filled after the fence.
+    options.direct_outputs = false;
+    options.input_types = input_types;
+    options.output_types = output_types;
+    return kit::build_plan(model, Kernels(device, f16_filters), options);
+}
+
+// ---- ArenaAllocator ----
+
+kit::BufferRef ArenaAllocator::allocate(size_t bytes, size_t) {
+    m_buffers.push_back(std::make_unique<Buffer>(m_device, bytes, "request arena"));
+    return kit::BufferRef{device_memory, reinterpret_cast<void*>(m_buffers.back()->handle()), 0, bytes};
+}
+
+void ArenaAllocator::release(const kit::BufferRef& buffer) {
+    m_buffers.erase(std::remove_if(m_buffers.begin(), m_buffers.end(),
+                                   [&](const std::unique_ptr<Buffer>& owned) {
+                                       return reinterpret_cast<void*>(owned->handle()) == buffer.base;
+                                   }),
+                    m_buffers.end());
+}
+
+char* ArenaAllocator::mapped(const kit::BufferRef& buffer) const {
+    for (const auto& owned : m_buffers)
+        if (reinterpret_cast<void*>(owned->handle()) == buffer.base)
+            return static_cast<char*>(owned->mapped()) + buffer.offset;
+    return nullptr;
+}
+
+// ---- DispatchOp ----
+
+DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, const std::vector<VkPipeline>& pipelines,
+                       const std::vector<std::shared_ptr<Buffer>>& weights, const kit::BindArgs& args, size_t step)
+    : m_device(std::move(device)), m_step(step) {
+    m_where = m_device->name() + ": op '" + args.step.node_name + "' (" + args.step.node_type + ")";
+    const Api& api = vk();
+    VkDevice handle = m_device->handle();
+    const auto count = static_cast<uint32_t>(plan.dispatches.size());
+    VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, count * binding_count};
+    VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    pool_info.maxSets = count;
+    pool_info.poolSizeCount = 1;
+    pool_info.pPoolSizes = &size;
+    check(api.vkCreateDescriptorPool(handle, &pool_info, nullptr, &m_pool), "vkCreateDescriptorPool", m_where);
+    std::vector<VkDescriptorSetLayout> layouts(count, m_device->set_layout());
+    std::vector<VkDescriptorSet> sets(count);
+    VkDescriptorSetAllocateInfo allocate{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    allocate.descriptorPool = m_pool;
+    allocate.descriptorSetCount = count;
+    allocate.pSetLayouts = layouts.data();
+    check(api.vkAllocateDescriptorSets(handle, &allocate, sets.data()), "vkAllocateDescriptorSets", m_where);
+
+    // A step input's buffer: its uploaded Constant, its device value, or a mirror of the user's host tensor.
+    struct Resolved {
+        VkBuffer buffer;
+        size_t offset, bytes;
+    };
+    std::vector<Resolved> inputs(args.inputs.size());
+    for (size_t i = 0; i < args.inputs.size(); ++i) {
+        const kit::BufferRef& ref = args.inputs[i];
+        if (i < weights.size() && weights[i]) {
+            inputs[i] = {weights[i]->handle(), 0, weights[i]->size()};
+        } else if (ref.space == device_memory) {
+            inputs[i] = {reinterpret_cast<VkBuffer>(ref.base), ref.offset, ref.bytes};
+        } else {
+            bool used = false;
+            for (const auto& dispatch : plan.dispatches)
+                used = used || std::find(dispatch.inputs.begin(), dispatch.inputs.end(), static_cast<int>(i)) !=
+                                   dispatch.inputs.end();
+            if (!used)
+                continue;
+            m_mirrors.push_back(std::make_unique<Buffer>(m_device, ref.bytes, m_where + " input mirror"));
+            m_uploads.push_back({i, ref.host(), m_mirrors.back().get(), ref.bytes});
+            inputs[i] = {m_mirrors.back()->handle(), 0, ref.bytes};
+        }
+    }
+
+    std::vector<VkDescriptorBufferInfo> infos(count * binding_count);
+    std::vector<VkWriteDescriptorSet> writes;
+    for (uint32_t d = 0; d < count; ++d) {
+        const Dispatch& dispatch = plan.dispatches[d];
+        const kit::BufferRef& out_ref = args.outputs.at(dispatch.output);
+        OPENVINO_ASSERT(out_ref.space == device_memory, m_where, ": output ", dispatch.output, " is not device memory");
+        Bound bound{};
+        bound.pipeline = pipelines[d];
+        bound.set = sets[d];
+        std::copy(std::begin(dispatch.params), std::end(dispatch.params), bound.push.params);
+        const size_t groups = (dispatch.items + group_size - 1) / group_size;
+        bound.groups = static_cast<uint32_t>(std::max<size_t>(1, std::min<size_t>(groups, max_groups)));
+        bound.groups_y = dispatch.groups_y;
+        for (uint32_t b = 0; b < binding_count; ++b) {
+            Resolved target{};
+            size_t element_offset = 0;
+            bool written = false, read = false;
+            if (b == output_binding) {
+                target = {reinterpret_cast<VkBuffer>(out_ref.base), out_ref.offset, out_ref.bytes};
+                element_offset = dispatch.output_offset;
+                written = true;
+            } else if (dispatch.inputs[b] >= 0) {
+                target = inputs[static_cast<size_t>(dispatch.inputs[b])];
+                element_offset = b == 0 ? dispatch.input_offset : 0;
+                read = true;
+            } else {  // unused by the shader: any valid buffer
+                target = {reinterpret_cast<VkBuffer>(out_ref.base), out_ref.offset, out_ref.bytes};
+            }
+            const size_t start = aligned_down(target.offset, m_device->offset_alignment());
+            const size_t range = target.offset + target.bytes - start;
+            OPENVINO_ASSERT(range <= m_device->max_range(), m_where, ": a binding of ", range,
+                            " bytes exceeds the device's maxStorageBufferRange of ", m_device->max_range());
+            bound.push.offsets[b] = static_cast<uint32_t>((target.offset - start) / sizeof(float) + element_offset);
+            infos[d * binding_count + b] = VkDescriptorBufferInfo{target.buffer, start, std::max<size_t>(range, 4)};
+            VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+            write.dstSet = sets[d];
+            write.dstBinding = b;
+            write.descriptorCount = 1;
+            write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            write.pBufferInfo = &infos[d * binding_count + b];
+            writes.push_back(write);
+            if (read)
+                bound.reads.push_back({target.buffer, target.offset, target.offset + target.bytes});
+            if (written)
+                bound.writes.push_back({target.buffer, target.offset, target.offset + target.bytes});
+        }
+        m_bound.push_back(std::move(bound));
+    }
+    api.vkUpdateDescriptorSets(handle, static_cast<uint32_t>(writes.size()), writes.data(), 0, nullptr);
+}
+
+DispatchOp::~DispatchOp() {
+    if (m_pool)
+        vk().vkDestroyDescriptorPool(m_device->handle(), m_pool, nullptr);  // frees its sets
+}
+
+void DispatchOp::execute(kit::ExecContext& ctx) {
+    auto* request = static_cast<RequestContext*>(ctx.backend);
+    for (const auto& upload : m_uploads)
+        this->upload(upload.input, upload.host, upload.mirror->mapped(), upload.bytes, ctx);
+    request->ops.push_back(this);
+    if (!m_recorded)
+        request->rerecord = true;
+}
+
+void DispatchOp::upload(size_t, const void* host, void* mirror, size_t bytes, kit::ExecContext&) {
+    std::memcpy(mirror, host, bytes);
+}
+
+void DispatchOp::record(VkCommandBuffer commands, BarrierTracker& tracker, VkQueryPool queries, uint32_t query) {
+    const Api& api = vk();
+    if (queries)
+        api.vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queries, query);
+    for (const auto& bound : m_bound) {
+        bool depends = false;
+        for (const auto& read : bound.reads)
+            for (const auto& write : tracker.writes)
+                depends = depends || overlaps(read, write);
+        for (const auto& written : bound.writes) {
+            for (const auto& write : tracker.writes)
+                depends = depends || overlaps(written, write);
+            for (const auto& read : tracker.reads)
+                depends = depends || overlaps(written, read);
+        }
+        if (depends) {
+            VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+            barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT;
+            barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+            api.vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                     VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &barrier, 0, nullptr, 0, nullptr);
+            tracker.reads.clear();
+            tracker.writes.clear();
+            ++tracker.barriers;
+        }
+        tracker.reads.insert(tracker.reads.end(), bound.reads.begin(), bound.reads.end());
+        tracker.writes.insert(tracker.writes.end(), bound.writes.begin(), bound.writes.end());
+        api.vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, bound.pipeline);
+        api.vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, m_device->pipeline_layout(), 0, 1,
+                                    &bound.set, 0, nullptr);
+        api.vkCmdPushConstants(commands, m_device->pipeline_layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                               sizeof(PushConstants), &bound.push);
+        api.vkCmdDispatch(commands, bound.groups, bound.groups_y, 1);
+    }
+    if (queries)
+        api.vkCmdWriteTimestamp(commands, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queries, query + 1);
+    m_recorded = true;
+}
+
+// ---- DownloadOp ----
+
+DownloadOp::DownloadOp(const kit::BindArgs& args, ov::element::Type from, ov::element::Type to)
+    : m_in(args.inputs.at(0)), m_out(args.outputs.at(0)), m_from(from), m_to(to),
+      m_count(args.outputs.at(0).bytes / std::max<size_t>(1, to.size())) {
+    m_where = args.plan.device + ": boundary of '" + args.step.node_name + "'";
+    OPENVINO_ASSERT(m_in.space == kit::host_memory || m_out.space == kit::host_memory, m_where,
+                    ": a device-to-device conversion has no shader");
+}
+
+void DownloadOp::convert(const void* source, void* destination) const {
+    if (m_from == m_to) {
+        std::memcpy(destination, source, m_count * m_to.size());
+        return;
+    }
+    // f32 <-> f16 / bf16 through float.
+    const auto read = [&](size_t i) -> float {
+        if (m_from == ov::element::f32)
+            return static_cast<const float*>(source)[i];
+        if (m_from == ov::element::f16)
+            return static_cast<float>(static_cast<const ov::float16*>(source)[i]);
+        return static_cast<float>(static_cast<const ov::bfloat16*>(source)[i]);
+    };
+    for (size_t i = 0; i < m_count; ++i) {
+        const float value = read(i);
+        if (m_to == ov::element::f32)
+            static_cast<float*>(destination)[i] = value;
+        else if (m_to == ov::element::f16)
+            static_cast<ov::float16*>(destination)[i] = ov::float16(value);
+        else
+            static_cast<ov::bfloat16*>(destination)[i] = ov::bfloat16(value);
+    }
+}
+
+void DownloadOp::execute(kit::ExecContext& ctx) {
+    auto* request = static_cast<RequestContext*>(ctx.backend);
+    if (m_in.space == device_memory) {
+        request->downloads.push_back(this);  // the device writes it: read after the fence
+        return;
+    }
+    void* destination = m_out.space == kit::host_memory ? m_out.host() : request->arena->mapped(m_out);
+    OPENVINO_ASSERT(destination, m_where, ": the destination is not memory of this request");
+    convert(m_in.host(), destination);
+}
+
+void DownloadOp::finish(const RequestContext& ctx) const {
+    const char* source = ctx.arena->mapped(m_in);
+    OPENVINO_ASSERT(source, m_where, ": the source is not memory of this request");
+    convert(source, m_out.host());
+}
+
+}  // namespace vulkan
+}  // namespace devmux

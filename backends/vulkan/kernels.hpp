@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "devmux/kit/execution_plan.hpp"
+#include "devmux/kit/op_support.hpp"
+#include "vk_device.hpp"
+
+namespace devmux {
+namespace vulkan {
+
+/// One dispatch of a step, decided at compile time from the op and its static shapes.
+struct Dispatch {
+    Shader shader = Shader::unary;
+    std::array<int, output_binding> inputs{{-1, -1, -1, -1, -1}};  // step input per binding, -1: unused
+    size_t output = 0;                                             // step output written
+    size_t output_offset = 0;  // elements into that output where this dispatch writes (Concat slices)
+    size_t input_offset = 0;   // elements into input binding 0 where this dispatch reads (Split parts)
+    uint32_t params[param_count] = {};
+    size_t items = 0;     // work items along x (invocations that do work)
+    uint32_t groups_y = 1;  // work groups along y (the shader reads gl_WorkGroupID.y)
+    // conv_block: the filters (input 1, a Constant) are uploaded repacked in blocks of 16 output channels
+    // of `filter_groups` groups; 0: uploaded as they are.
+    uint32_t pack_block = 0, filter_groups = 1;
+};
+
+/// What a node runs as: its dispatches (several for a Concat or Split), in order.
+struct NodePlan {
+    std::vector<Dispatch> dispatches;
+    std::string exec_type;
+};
+
+/// The single statement of what VULKAN runs: the reason `node` is refused, or "" with `plan` (when not null)
+/// filled. query_model (through op_support()) and the kernel provider both decide from it.
+std::string plan_node(const ov::Node& node, NodePlan* plan);
+
+/// The statement as the kit's OpSupport: structural ops, views, and every op plan_node accepts.
+const kit::OpSupport& op_support();
+
+/// The graph VULKAN executes: precision f32, identity ops removed, constants folded, convolutions fused
+/// with their bias, activation and addend.
+std::shared_ptr<ov::Model> prepare_model(const ov::Model& model);
+
+/// Memory space of the request arenas.
+constexpr kit::MemorySpace device_memory = 1;
+
+/// What one infer request gives its bound steps while it runs (kit::ExecContext::backend).
+struct RequestContext;
+
+/// Plans a prepared model for `device`: shader kernels, the model's Constants uploaded once. With
+/// `f16_filters` (inference precision f16 on a device with f16 storage) the blocked convolutions keep their
+/// filters in f16.
+std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::Model>& model,
+                                                     const std::shared_ptr<Device>& device, bool f16_filters,
+                                                     const std::vector<ov::element::Type>& input_types,
+                                                     const std::vector<ov::element::Type>& output_types);
+
+/// A request arena: one VkBuffer per allocation (BufferRef::base is the VkBuffer).
+class ArenaAllocator : public kit::ArenaAllocator {
+public:
+    explicit ArenaAllocator(std::shared_ptr<Device> device) : m_device(std::move(device)) {}
+    kit::BufferRef allocate(size_t bytes, size_t alignment) override;
+    void release(const kit::BufferRef& buffer) override;
+    /// The mapped address of a device BufferRef of this allocator (null when it is not one).
+    char* mapped(const kit::BufferRef& buffer) const;
+
+private:
+    std::shared_ptr<Device> m_device;
+    std::vector<std::unique_ptr<Buffer>> m_buffers;
+};
+
+class DispatchOp;
+struct RequestContext;
+
+/// A step that completes on the host once the inference's fence has signalled (device-to-host copies).
+class AfterFence {
+public:
+    virtual ~AfterFence() = default;
+    virtual void finish(const RequestContext& ctx) const = 0;
+};
+
+struct RequestContext {
+    const ArenaAllocator* arena = nullptr;
+    std::vector<DispatchOp*> ops;              // device steps of this run, in plan order
+    std::vector<const AfterFence*> downloads;  // host work to finish after the fence, in plan order
+    bool rerecord = false;                     // a device step was bound anew since the last recording
+};
+
+/// Tracks what the dispatches recorded since the last barrier read and wrote, so that a barrier is
+/// recorded only before a dispatch that depends on one of them.
+struct BarrierTracker {
+    struct Range {
+        VkBuffer buffer;
+        size_t begin, end;
+    };
+    std::vector<Range> reads, writes;
+    size_t barriers = 0;  // recorded so far
+};
+
+/// A step's dispatches bound to one request's buffers: descriptor sets written at bind time.
+class DispatchOp : public kit::BoundOp {
+public:
+    DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, const std::vector<VkPipeline>& pipelines,
+               const std::vector<std::shared_ptr<Buffer>>& weights, const kit::BindArgs& args, size_t step);
+    ~DispatchOp() override;
+    void execute(kit::ExecContext& ctx) override;
+    /// Appends the dispatches (and the barriers they need) to `commands`.
+    void record(VkCommandBuffer commands, BarrierTracker& tracker, VkQueryPool queries, uint32_t query);
+    size_t step() const { return m_step; }
+
+protected:
+    /// Fills the mirror of host input `input` before the submission. Default: a copy of the bound tensor.
+    virtual void upload(size_t input, const void* host, void* mirror, size_t bytes, kit::ExecContext& ctx);
+
+private:
+    struct Bound {
+        VkPipeline pipeline;
+        VkDescriptorSet set;
+        PushConstants push;
+        uint32_t groups, groups_y;
+        std::vector<BarrierTracker::Range> reads, writes;
+    };
+    struct Upload {
+        size_t input;
+        const void* host;
+        Buffer* mirror;
+        size_t bytes;
+    };
+    std::shared_ptr<Device> m_device;
+    size_t m_step;
+    std::string m_where;
+    VkDescriptorPool m_pool = VK_NULL_HANDLE;
+    std::vector<Bound> m_bound;
+    std::vector<std::unique_ptr<Buffer>> m_mirrors;  // device copies of host inputs (the user's tensors)
+    std::vector<Upload> m_uploads;
+    bool m_recorded = false;
+};
+
+/// The boundary of the plan: converts (or copies) between the user's host tensors and device values.
+/// Host-to-device and host-to-host run before the submission, device-to-host after the fence.
+class DownloadOp : public kit::BoundOp, public AfterFence {
+public:
+    DownloadOp(const kit::BindArgs& args, ov::element::Type from, ov::element::Type to);
+    void execute(kit::ExecContext& ctx) override;
+    /// Device-to-host: called by the request once its submission finished.
+    void finish(const RequestContext& ctx) const override;
+
+private:
+    void convert(const void* source, void* destination) const;
+    kit::BufferRef m_in, m_out;
+    ov::element::Type m_from, m_to;
+    size_t m_count;
+    std::string m_where;
+};
+
+}  // namespace vulkan
+}  // namespace devmux

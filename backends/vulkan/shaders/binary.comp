@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+// Broadcasting element-wise ops over up to 6 dimensions. p0 op (kernels.cpp BinaryOp), p1 items,
+// p2..7 output dims (outermost first), p8..13 strides of a, p14..19 strides of b (0 on broadcast dims),
+// p20 layout: 0 general, 1 a and b both dense in the output's shape, 2 a dense and b one value, 3 a dense and
+// b one value per channel (p21 channels, p22 values per channel). The special layouts avoid the integer
+// divisions of the general index (llvmpipe runs them lane by lane).
+#version 450
+#include "common.glsl"
+
+float apply(uint op, float a, float b) {
+    switch (op) {
+    case 0u: return a + b;
+    case 1u: return a - b;
+    case 2u: return a * b;
+    case 3u: return a / b;
+    case 4u: return max(a, b);
+    case 5u: return min(a, b);
+    case 6u: return pow(a, b);
+    case 7u: return (a - b) * (a - b);
+    case 8u: return a < 0.0 ? a * b : a;
+    default: return a;
+    }
+}
+
+void main() {
+    const uint items = pc.p[1], layout_kind = pc.p[20];
+    if (layout_kind != 0u) {
+        const uint channels = max(pc.p[21], 1u), inner = max(pc.p[22], 1u);
+        for (uint i = first_item(); i < items; i += item_stride()) {
+            const uint ib = layout_kind == 1u ? i : (layout_kind == 2u ? 0u : (i / inner) % channels);
+            out0[pc.off[5] + i] = apply(pc.p[0], in0[pc.off[0] + i], in1[pc.off[1] + ib]);
+        }
+        return;
+    }
+    for (uint i = first_item(); i < items; i += item_stride()) {
+        uint rest = i;
+        uint ia = 0u, ib = 0u;
+        for (int d = 5; d >= 0; --d) {
+            const uint extent = pc.p[2 + d];
+            const uint c = rest % extent;
+            rest /= extent;
+            ia += c * pc.p[8 + d];
+            ib += c * pc.p[14 + d];
+        }
+        out0[pc.off[5] + i] = apply(pc.p[0], in0[pc.off[0] + ia], in1[pc.off[1] + ib]);
+    }
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+// The body of conv_block.comp (f32 filters) and conv_block_f16.comp (f16 filters, FILTERS_F16).
+#ifdef FILTERS_F16
+// f16 storage of the filters (VK_KHR_16bit_storage); the arithmetic stays f32.
+layout(std430, set = 0, binding = 1) readonly buffer PackedFilters { f16vec4 filters4[]; };
+#define FILTER(i) vec4(filters4[i])
+#else
+layout(std430, set = 0, binding = 1) readonly buffer PackedFilters { vec4 filters4[]; };
+#define FILTER(i) filters4[i]
+#endif
+
+struct Pixel {
+    uint n, oh, ow;
+    int ih0, iw0;
+    bool valid;
+};
+
+Pixel pixel_at(uint index, uint pixels, uint OH, uint OW, int sh, int sw, int ph, int pw) {
+    Pixel p;
+    p.valid = index < pixels;
+    const uint i = min(index, pixels - 1u);
+    p.ow = i % OW;
+    p.oh = (i / OW) % OH;
+    p.n = i / (OW * OH);
+    p.ih0 = int(p.oh) * sh - ph;
+    p.iw0 = int(p.ow) * sw - pw;
+    return p;
+}
+
+float input_at(Pixel p, uint C, uint H, uint W, uint channel, int dh_kh, int dw_kw) {
+    const int ih = p.ih0 + dh_kh, iw = p.iw0 + dw_kw;
+    const bool inside = ih >= 0 && ih < int(H) && iw >= 0 && iw < int(W);
+    const uint at = pc.off[0] + ((p.n * C + channel) * H + uint(clamp(ih, 0, int(H) - 1))) * W +
+                    uint(clamp(iw, 0, int(W) - 1));
+    const float x = in0[at];
+    return inside ? x : 0.0;
+}
+
+void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4 a1, vec4 a2, vec4 a3) {
+    if (!p.valid) return;
+    const uint base = (p.n * K + k0) * OH * OW + p.oh * OW + p.ow, plane = OH * OW;
+    for (uint l = 0u; l < lanes; ++l) {
+        const float sum = l < 4u ? a0[l] : (l < 8u ? a1[l - 4u] : (l < 12u ? a2[l - 8u] : a3[l - 12u]));
+        const uint index = base + l * plane;
+        out0[pc.off[5] + index] = finish(sum, k0 + l, index);
+    }
+}
+
+void main() {
+    const uint C = pc.p[1], H = pc.p[2], W = pc.p[3], K = pc.p[4], OH = pc.p[5], OW = pc.p[6];
+    const uint KH = pc.p[7], KW = pc.p[8];
+    const int sh = iparam(9), sw = iparam(10), dh = iparam(11), dw = iparam(12), ph = iparam(13), pw = iparam(14);
+    const uint groups = pc.p[15];
+    const uint cg = C / groups, kg = K / groups;
+    const uint blocks = (kg + 15u) / 16u;
+    const uint block = gl_WorkGroupID.y;
+    const uint g = block / blocks;
+    const uint k0 = g * kg + (block % blocks) * 16u;
+    const uint lanes = min(16u, g * kg + kg - k0);
+    const uint filter_size = cg * KH * KW;
+    const uint pixels = pc.p[21];  // N * OH * OW
+    const uint quads = pc.p[20];   // (pixels + 3) / 4
+    for (uint quad = first_item(); quad < quads; quad += item_stride()) {
+        const Pixel p0 = pixel_at(quad * 4u, pixels, OH, OW, sh, sw, ph, pw);
+        const Pixel p1 = pixel_at(quad * 4u + 1u, pixels, OH, OW, sh, sw, ph, pw);
+        const Pixel p2 = pixel_at(quad * 4u + 2u, pixels, OH, OW, sh, sw, ph, pw);
+        const Pixel p3 = pixel_at(quad * 4u + 3u, pixels, OH, OW, sh, sw, ph, pw);
+        vec4 a00 = vec4(0.0), a01 = vec4(0.0), a02 = vec4(0.0), a03 = vec4(0.0);
+        vec4 a10 = vec4(0.0), a11 = vec4(0.0), a12 = vec4(0.0), a13 = vec4(0.0);
+        vec4 a20 = vec4(0.0), a21 = vec4(0.0), a22 = vec4(0.0), a23 = vec4(0.0);
+        vec4 a30 = vec4(0.0), a31 = vec4(0.0), a32 = vec4(0.0), a33 = vec4(0.0);
+        uint f = block * filter_size * 4u;
+        for (uint c = 0u; c < cg; ++c) {
+            const uint channel = g * cg + c;
+            for (uint kh = 0u; kh < KH; ++kh) {
+                const int dkh = int(kh) * dh;
+                for (uint kw = 0u; kw < KW; ++kw, f += 4u) {
+                    const int dkw = int(kw) * dw;
+                    const vec4 w0 = FILTER(f), w1 = FILTER(f + 1u), w2 = FILTER(f + 2u), w3 = FILTER(f + 3u);
+                    const float x0 = input_at(p0, C, H, W, channel, dkh, dkw);
+                    const float x1 = input_at(p1, C, H, W, channel, dkh, dkw);
+                    const float x2 = input_at(p2, C, H, W, channel, dkh, dkw);
+                    const float x3 = input_at(p3, C, H, W, channel, dkh, dkw);
+                    a00 += x0 * w0; a01 += x0 * w1; a02 += x0 * w2; a03 += x0 * w3;
+                    a10 += x1 * w0; a11 += x1 * w1; a12 += x1 * w2; a13 += x1 * w3;
+                    a20 += x2 * w0; a21 += x2 * w1; a22 += x2 * w2; a23 += x2 * w3;
+                    a30 += x3 * w0; a31 += x3 * w1; a32 += x3 * w2; a33 += x3 * w3;
+                }
+            }
+        }
+        store(p0, K, OH, OW, k0, lanes, a00, a01, a02, a03);
+        store(p1, K, OH, OW, k0, lanes, a10, a11, a12, a13);
+        store(p2, K, OH, OW, k0, lanes, a20, a21, a22, a23);
+        store(p3, K, OH, OW, k0, lanes, a30, a31, a32, a33);
+    }
+}

@@ -1,0 +1,571 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "vk_device.hpp"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <sstream>
+#include <tuple>
+
+#include "devmux/plugin/device_identity.hpp"
+#include "openvino/core/except.hpp"
+#include "vulkan_shaders.hpp"
+
+namespace devmux {
+namespace vulkan {
+namespace {
+
+bool has_extension(const std::vector<VkExtensionProperties>& extensions, const char* name) {
+    for (const auto& extension : extensions)
+        if (std::strcmp(extension.extensionName, name) == 0)
+            return true;
+    return false;
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL on_validation_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                     VkDebugUtilsMessageTypeFlagsEXT,
+                                                     const VkDebugUtilsMessengerCallbackDataEXT* data, void*) {
+    // Tests run with the layer and must fail on any message: print it and stop the process, so the
+    // failing test is the one that made the call.
+    std::fprintf(stderr, "VULKAN validation (severity %d): %s\n", static_cast<int>(severity),
+                 data && data->pMessage ? data->pMessage : "");
+    std::fflush(stderr);
+    std::abort();
+}
+
+}  // namespace
+
+const char* type_name(VkPhysicalDeviceType type) {
+    switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+        return "discrete";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+        return "integrated";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+        return "virtual";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+        return "cpu";
+    default:
+        return "other";
+    }
+}
+
+// ---- Instance ----
+
+Instance& Instance::get() {
+    // Never destroyed: plugins' compiled models may outlive static destruction order.
+    static Instance* instance = new Instance();
+    return *instance;
+}
+
+Instance::Instance() {
+    // The instance, its devices and their fence threads live as long as the process: pin this library so
+    // that a Core unloading the plugin never unmaps code those threads run, and a reload finds the same
+    // instance (one VkInstance per process).
+    Dl_info self{};
+    if (dladdr(reinterpret_cast<void*>(&Instance::get), &self) && self.dli_fname)
+        dlopen(self.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+    try {
+        load();
+    } catch (const std::exception& e) {
+        m_error = e.what();
+        m_physical.clear();
+    }
+}
+
+Instance::~Instance() = default;
+
+void Instance::load() {
+    const char* loader_names[] = {"libvulkan.so.1", "libvulkan.so"};
+    for (const char* name : loader_names)
+        if ((m_library = dlopen(name, RTLD_NOW | RTLD_LOCAL)))
+            break;
+    if (!m_library)
+        OPENVINO_THROW("VULKAN: no Vulkan loader (libvulkan.so.1 could not be opened: ", dlerror(),
+                       "); install libvulkan1 and a driver (mesa-vulkan-drivers, or the GPU vendor's)");
+    Api& api = mutable_api();
+    api.vkGetInstanceProcAddr =
+        reinterpret_cast<PFN_vkGetInstanceProcAddr>(dlsym(m_library, "vkGetInstanceProcAddr"));
+    OPENVINO_ASSERT(api.vkGetInstanceProcAddr, "VULKAN: the Vulkan loader has no vkGetInstanceProcAddr");
+#define DEVMUX_VK_LOAD_GLOBAL(name) \
+    api.name = reinterpret_cast<PFN_##name>(api.vkGetInstanceProcAddr(VK_NULL_HANDLE, #name));
+    DEVMUX_VK_GLOBAL_FUNCTIONS(DEVMUX_VK_LOAD_GLOBAL)
+#undef DEVMUX_VK_LOAD_GLOBAL
+
+    const char* validation = std::getenv("DEVMUX_VULKAN_VALIDATION");
+    m_validation = validation && std::string(validation) == "1";
+    std::vector<const char*> layers, extensions;
+    if (m_validation) {
+        uint32_t count = 0;
+        api.vkEnumerateInstanceLayerProperties(&count, nullptr);
+        std::vector<VkLayerProperties> available(count);
+        api.vkEnumerateInstanceLayerProperties(&count, available.data());
+        const bool found = std::any_of(available.begin(), available.end(), [](const VkLayerProperties& layer) {
+            return std::strcmp(layer.layerName, "VK_LAYER_KHRONOS_validation") == 0;
+        });
+        OPENVINO_ASSERT(found, "VULKAN: DEVMUX_VULKAN_VALIDATION=1 but VK_LAYER_KHRONOS_validation is not installed "
+                               "(install vulkan-validationlayers)");
+        layers.push_back("VK_LAYER_KHRONOS_validation");
+        extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    }
+    VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.pApplicationName = "devmux";
+    app.pEngineName = "devmux";
+    app.apiVersion = VK_API_VERSION_1_1;
+    VkInstanceCreateInfo info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    info.pApplicationInfo = &app;
+    info.enabledLayerCount = static_cast<uint32_t>(layers.size());
+    info.ppEnabledLayerNames = layers.data();
+    info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+    info.ppEnabledExtensionNames = extensions.data();
+    const VkResult created = api.vkCreateInstance(&info, nullptr, &m_instance);
+    if (created == VK_ERROR_INCOMPATIBLE_DRIVER)
+        OPENVINO_THROW("VULKAN: the Vulkan loader found no driver supporting Vulkan 1.1 (vkCreateInstance failed with "
+                       "VK_ERROR_INCOMPATIBLE_DRIVER); install one, or check VK_ICD_FILENAMES / VK_DRIVER_FILES");
+    check(created, "vkCreateInstance", "VULKAN");
+#define DEVMUX_VK_LOAD_INSTANCE(name) \
+    api.name = reinterpret_cast<PFN_##name>(api.vkGetInstanceProcAddr(m_instance, #name));
+    DEVMUX_VK_INSTANCE_FUNCTIONS(DEVMUX_VK_LOAD_INSTANCE)
+    DEVMUX_VK_DEVICE_FUNCTIONS(DEVMUX_VK_LOAD_INSTANCE)
+    DEVMUX_VK_LOAD_INSTANCE(vkCreateDebugUtilsMessengerEXT)
+    DEVMUX_VK_LOAD_INSTANCE(vkDestroyDebugUtilsMessengerEXT)
+#undef DEVMUX_VK_LOAD_INSTANCE
+    if (m_validation) {
+        VkDebugUtilsMessengerCreateInfoEXT messenger{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+        messenger.messageSeverity =
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+        messenger.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                                VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT |
+                                VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
+        messenger.pfnUserCallback = on_validation_message;
+        check(api.vkCreateDebugUtilsMessengerEXT(m_instance, &messenger, nullptr, &m_messenger),
+              "vkCreateDebugUtilsMessengerEXT", "VULKAN");
+    }
+
+    uint32_t count = 0;
+    check(api.vkEnumeratePhysicalDevices(m_instance, &count, nullptr), "vkEnumeratePhysicalDevices", "VULKAN");
+    std::vector<VkPhysicalDevice> handles(count);
+    check(api.vkEnumeratePhysicalDevices(m_instance, &count, handles.data()), "vkEnumeratePhysicalDevices", "VULKAN");
+    if (handles.empty())
+        OPENVINO_THROW("VULKAN: the Vulkan loader found no physical device (no driver installed, or none works here)");
+    for (VkPhysicalDevice handle : handles) {
+        PhysicalInfo info;
+        info.handle = handle;
+        api.vkGetPhysicalDeviceProperties(handle, &info.properties);
+        if (info.properties.apiVersion < VK_API_VERSION_1_1)
+            continue;
+        info.type = info.properties.deviceType;
+        info.name = info.properties.deviceName;
+        uint32_t ext_count = 0;
+        api.vkEnumerateDeviceExtensionProperties(handle, nullptr, &ext_count, nullptr);
+        std::vector<VkExtensionProperties> device_extensions(ext_count);
+        api.vkEnumerateDeviceExtensionProperties(handle, nullptr, &ext_count, device_extensions.data());
+        info.pci_bus_info = has_extension(device_extensions, VK_EXT_PCI_BUS_INFO_EXTENSION_NAME);
+        const bool has_driver_properties = has_extension(device_extensions, VK_KHR_DRIVER_PROPERTIES_EXTENSION_NAME);
+
+        VkPhysicalDeviceIDProperties id{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ID_PROPERTIES};
+        VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+        VkPhysicalDevicePCIBusInfoPropertiesEXT pci{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PCI_BUS_INFO_PROPERTIES_EXT};
+        VkPhysicalDeviceProperties2 properties2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+        properties2.pNext = &id;
+        void** tail = &id.pNext;
+        if (has_driver_properties) {
+            *tail = &driver;
+            tail = &driver.pNext;
+        }
+        if (info.pci_bus_info)
+            *tail = &pci;
+        api.vkGetPhysicalDeviceProperties2(handle, &properties2);
+
+        VkPhysicalDevice16BitStorageFeatures storage16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+        VkPhysicalDeviceShaderFloat16Int8Features float16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+        VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+        features2.pNext = &storage16;
+        // Both extensions are enabled by name (the instance asks for Vulkan 1.1, where they are extensions).
+        const bool has_float16 = has_extension(device_extensions, VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME) &&
+                                 has_extension(device_extensions, VK_KHR_16BIT_STORAGE_EXTENSION_NAME);
+        if (has_float16)
+            storage16.pNext = &float16;
+        api.vkGetPhysicalDeviceFeatures2(handle, &features2);
+        info.fp16 = storage16.storageBuffer16BitAccess && has_float16 && float16.shaderFloat16;
+
+        DeviceFacts facts;
+        std::array<uint8_t, 16> uuid{};
+        std::memcpy(uuid.data(), id.deviceUUID, 16);
+        facts.driver_uuid = uuid;
+        if (has_driver_properties) {
+            info.driver_name = driver.driverName;
+            info.driver_info = driver.driverInfo;
+            facts.driver_strings = {info.driver_name, info.driver_info};
+        }
+        if (info.pci_bus_info)
+            facts.pci = PciAddress{pci.pciDomain, pci.pciBus, pci.pciDevice, pci.pciFunction};
+        facts.is_cpu = info.type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+        facts.vendor = std::to_string(info.properties.vendorID);
+        facts.name = info.name;
+        info.uuid = physical_device_uuid(facts);
+
+        uint32_t families = 0;
+        api.vkGetPhysicalDeviceQueueFamilyProperties(handle, &families, nullptr);
+        std::vector<VkQueueFamilyProperties> family_properties(families);
+        api.vkGetPhysicalDeviceQueueFamilyProperties(handle, &families, family_properties.data());
+        for (uint32_t f = 0; f < families; ++f)
+            if (family_properties[f].queueFlags & VK_QUEUE_COMPUTE_BIT) {
+                info.compute_family = f;
+                info.timestamps = family_properties[f].timestampValidBits > 0 &&
+                                  info.properties.limits.timestampPeriod > 0.0f;
+                info.usable = true;
+                break;
+            }
+        if (info.usable)
+            m_physical.push_back(info);
+    }
+    // A stable order, whatever the loader's enumeration order: by PCI address or UUID, then by name.
+    std::stable_sort(m_physical.begin(), m_physical.end(), [](const PhysicalInfo& a, const PhysicalInfo& b) {
+        return std::tie(a.properties.vendorID, a.properties.deviceID, a.uuid, a.name) <
+               std::tie(b.properties.vendorID, b.properties.deviceID, b.uuid, b.name);
+    });
+}
+
+std::vector<const PhysicalInfo*> Instance::admitted(const std::vector<std::string>& types) const {
+    std::vector<const PhysicalInfo*> result;
+    for (const auto& physical : m_physical)
+        if (std::find(types.begin(), types.end(), type_name(physical.type)) != types.end())
+            result.push_back(&physical);
+    return result;
+}
+
+std::shared_ptr<Device> Instance::device(const PhysicalInfo& physical, const std::string& device_name) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    auto& device = m_devices[physical.handle];
+    if (!device)
+        device = std::make_shared<Device>(physical, device_name);
+    return device;
+}
+
+// ---- Device ----
+
+Device::Device(const PhysicalInfo& physical, std::string name)
+    : m_physical(physical), m_name(std::move(name)), m_completions(std::make_shared<kit::CompletionQueue>(m_name)) {
+    const Api& api = vk();
+    const float priority = 1.0f;
+    VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    queue.queueFamilyIndex = physical.compute_family;
+    queue.queueCount = 1;
+    queue.pQueuePriorities = &priority;
+    VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    info.queueCreateInfoCount = 1;
+    info.pQueueCreateInfos = &queue;
+    // f16 storage and arithmetic, for the f16 inference precision, where the device has them.
+    VkPhysicalDevice16BitStorageFeatures storage16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_16BIT_STORAGE_FEATURES};
+    VkPhysicalDeviceShaderFloat16Int8Features float16{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_FLOAT16_INT8_FEATURES};
+    std::vector<const char*> extensions;
+    if (physical.fp16) {
+        storage16.storageBuffer16BitAccess = VK_TRUE;
+        float16.shaderFloat16 = VK_TRUE;
+        storage16.pNext = &float16;
+        info.pNext = &storage16;
+        extensions = {VK_KHR_16BIT_STORAGE_EXTENSION_NAME, VK_KHR_SHADER_FLOAT16_INT8_EXTENSION_NAME};
+        info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
+        info.ppEnabledExtensionNames = extensions.data();
+    }
+    check(api.vkCreateDevice(physical.handle, &info, nullptr, &m_device), "vkCreateDevice", m_name);
+    api.vkGetDeviceQueue(m_device, physical.compute_family, 0, &m_queue);
+
+    VkPhysicalDeviceMemoryProperties memory{};
+    api.vkGetPhysicalDeviceMemoryProperties(physical.handle, &memory);
+    const VkMemoryPropertyFlags mapped = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+    bool found = false;
+    for (int pass = 0; pass < 2 && !found; ++pass) {
+        const VkMemoryPropertyFlags wanted = pass == 0 ? mapped | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT : mapped;
+        for (uint32_t t = 0; t < memory.memoryTypeCount && !found; ++t)
+            if ((memory.memoryTypes[t].propertyFlags & wanted) == wanted) {
+                m_memory_type = t;
+                m_device_local = pass == 0;
+                found = true;
+            }
+    }
+    OPENVINO_ASSERT(found, m_name, ": the device has no HOST_VISIBLE | HOST_COHERENT memory type");
+    m_offset_alignment = std::max<size_t>(4, physical.properties.limits.minStorageBufferOffsetAlignment);
+    m_max_range = physical.properties.limits.maxStorageBufferRange;
+
+    std::array<VkDescriptorSetLayoutBinding, binding_count> bindings{};
+    for (uint32_t b = 0; b < binding_count; ++b) {
+        bindings[b].binding = b;
+        bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        bindings[b].descriptorCount = 1;
+        bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    }
+    VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    set_info.bindingCount = binding_count;
+    set_info.pBindings = bindings.data();
+    check(api.vkCreateDescriptorSetLayout(m_device, &set_info, nullptr, &m_set_layout), "vkCreateDescriptorSetLayout",
+          m_name);
+    VkPushConstantRange range{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(PushConstants)};
+    VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    layout_info.setLayoutCount = 1;
+    layout_info.pSetLayouts = &m_set_layout;
+    layout_info.pushConstantRangeCount = 1;
+    layout_info.pPushConstantRanges = &range;
+    check(api.vkCreatePipelineLayout(m_device, &layout_info, nullptr, &m_pipeline_layout), "vkCreatePipelineLayout",
+          m_name);
+    VkPipelineCacheCreateInfo cache_info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+    check(api.vkCreatePipelineCache(m_device, &cache_info, nullptr, &m_cache), "vkCreatePipelineCache", m_name);
+}
+
+Device::~Device() {
+    if (m_watcher.joinable()) {
+        {
+            std::lock_guard<std::mutex> lock(m_watch_mutex);
+            m_stop = true;
+        }
+        m_watch_wake.notify_all();
+        m_watcher.join();
+    }
+    const Api& api = vk();
+    for (VkPipeline pipeline : m_pipelines)
+        if (pipeline)
+            api.vkDestroyPipeline(m_device, pipeline, nullptr);
+    if (m_cache)
+        api.vkDestroyPipelineCache(m_device, m_cache, nullptr);
+    api.vkDestroyPipelineLayout(m_device, m_pipeline_layout, nullptr);
+    api.vkDestroyDescriptorSetLayout(m_device, m_set_layout, nullptr);
+    api.vkDestroyDevice(m_device, nullptr);
+}
+
+VkPipeline Device::pipeline(Shader shader) {
+    std::lock_guard<std::mutex> lock(m_pipeline_mutex);
+    VkPipeline& pipeline = m_pipelines[static_cast<size_t>(shader)];
+    if (pipeline)
+        return pipeline;
+    const Api& api = vk();
+    const auto code = shader_code(shader);
+    VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    module_info.codeSize = code.second * sizeof(uint32_t);
+    module_info.pCode = code.first;
+    VkShaderModule module = VK_NULL_HANDLE;
+    const std::string where = m_name + " (shader " + shader_name(shader) + ")";
+    check(api.vkCreateShaderModule(m_device, &module_info, nullptr, &module), "vkCreateShaderModule", where);
+    VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    info.stage.module = module;
+    info.stage.pName = "main";
+    info.layout = m_pipeline_layout;
+    const VkResult result = api.vkCreateComputePipelines(m_device, m_cache, 1, &info, nullptr, &pipeline);
+    api.vkDestroyShaderModule(m_device, module, nullptr);
+    check(result, "vkCreateComputePipelines", where);
+    return pipeline;
+}
+
+namespace {
+
+// FNV-1a over bytes: a stable key for the cache file name (std::hash may differ between builds).
+uint64_t fnv1a(const void* data, size_t bytes, uint64_t hash = 1469598103934665603ull) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < bytes; ++i)
+        hash = (hash ^ p[i]) * 1099511628211ull;
+    return hash;
+}
+
+}  // namespace
+
+Device::CacheUse Device::load_cache(const std::string& dir) {
+    // The key: the device, its driver build and every embedded shader. lavapipe's pipelineCacheUUID is a
+    // constant ("val-%s"), so it alone would not tell driver builds apart.
+    const auto& properties = m_physical.properties;
+    uint64_t key = fnv1a(&properties.vendorID, sizeof(properties.vendorID));
+    key = fnv1a(&properties.deviceID, sizeof(properties.deviceID), key);
+    key = fnv1a(&properties.driverVersion, sizeof(properties.driverVersion), key);
+    key = fnv1a(properties.deviceName, std::strlen(properties.deviceName), key);
+    key = fnv1a(properties.pipelineCacheUUID, VK_UUID_SIZE, key);
+    key = fnv1a(m_physical.driver_info.data(), m_physical.driver_info.size(), key);
+    for (size_t s = 0; s < static_cast<size_t>(Shader::count); ++s) {
+        const auto code = shader_code(static_cast<Shader>(s));
+        key = fnv1a(code.first, code.second * sizeof(uint32_t), key);
+    }
+    std::ostringstream name;
+    name << "vulkan_pipelines_" << std::hex << std::setw(16) << std::setfill('0') << key << ".bin";
+    CacheUse use;
+    use.file = (std::filesystem::path(dir) / name.str()).string();
+
+    std::lock_guard<std::mutex> lock(m_pipeline_mutex);
+    const auto known = m_loaded_caches.find(use.file);
+    if (known != m_loaded_caches.end()) {
+        use.loaded_bytes = known->second;
+        return use;
+    }
+    std::ifstream in(use.file, std::ios::binary);
+    std::vector<char> data;
+    if (in)
+        data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    // The header (VkPipelineCacheHeaderVersionOne) must be this device's; the driver checks it too.
+    const size_t header = 16 + VK_UUID_SIZE;
+    bool valid = data.size() >= header;
+    if (valid) {
+        uint32_t vendor = 0, device = 0;
+        std::memcpy(&vendor, data.data() + 8, 4);
+        std::memcpy(&device, data.data() + 12, 4);
+        valid = vendor == properties.vendorID && device == properties.deviceID &&
+                std::memcmp(data.data() + 16, properties.pipelineCacheUUID, VK_UUID_SIZE) == 0;
+    }
+    if (valid) {
+        VkPipelineCacheCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO};
+        info.initialDataSize = data.size();
+        info.pInitialData = data.data();
+        VkPipelineCache loaded = VK_NULL_HANDLE;
+        const std::string where = m_name + " (pipeline cache " + use.file + ")";
+        check(vk().vkCreatePipelineCache(m_device, &info, nullptr, &loaded), "vkCreatePipelineCache", where);
+        const VkResult merged = vk().vkMergePipelineCaches(m_device, m_cache, 1, &loaded);
+        vk().vkDestroyPipelineCache(m_device, loaded, nullptr);
+        check(merged, "vkMergePipelineCaches", where);
+        use.loaded_bytes = data.size();
+    }
+    m_loaded_caches[use.file] = use.loaded_bytes;
+    return use;
+}
+
+void Device::save_cache(const std::string& file) {
+    std::vector<char> data;
+    {
+        std::lock_guard<std::mutex> lock(m_pipeline_mutex);
+        size_t size = 0;
+        check(vk().vkGetPipelineCacheData(m_device, m_cache, &size, nullptr), "vkGetPipelineCacheData", m_name);
+        data.resize(size);
+        check(vk().vkGetPipelineCacheData(m_device, m_cache, &size, data.data()), "vkGetPipelineCacheData", m_name);
+        data.resize(size);
+    }
+    // Another process may read the file meanwhile: it sees the old or the new file, never half of one.
+    const std::string temporary = file + ".tmp" + std::to_string(reinterpret_cast<uintptr_t>(this));
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out.write(data.data(), static_cast<std::streamsize>(data.size()));
+        OPENVINO_ASSERT(out.good(), m_name, ": cannot write the pipeline cache ", temporary);
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, file, error);
+    OPENVINO_ASSERT(!error, m_name, ": cannot move the pipeline cache to ", file, ": ", error.message());
+}
+
+void Device::submit(VkCommandBuffer commands, VkFence fence, const std::string& where) {
+    VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
+    info.commandBufferCount = 1;
+    info.pCommandBuffers = &commands;
+    std::lock_guard<std::mutex> lock(m_queue_mutex);
+    check(vk().vkQueueSubmit(m_queue, 1, &info, fence), "vkQueueSubmit", where);
+}
+
+void Device::when_signalled(VkFence fence, const std::function<void(std::exception_ptr)>& on_signal) {
+    {
+        std::lock_guard<std::mutex> lock(m_watch_mutex);
+        if (!m_watcher.joinable())
+            m_watcher = std::thread([this] { watch_fences(); });
+        m_watched.emplace_back(fence, &on_signal);
+    }
+    m_watch_wake.notify_one();
+}
+
+void Device::watch_fences() {
+    std::unique_lock<std::mutex> lock(m_watch_mutex);
+    for (;;) {
+        m_watch_wake.wait(lock, [this] { return m_stop || !m_watched.empty(); });
+        if (m_watched.empty())
+            return;
+        const auto [fence, on_signal] = m_watched.front();
+        m_watched.pop_front();
+        lock.unlock();
+        // One queue: submissions finish in order, so waiting for the oldest first loses nothing.
+        std::exception_ptr error;
+        try {
+            check(vk().vkWaitForFences(m_device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences", m_name);
+        } catch (...) {
+            error = std::current_exception();
+        }
+        (*on_signal)(error);
+        lock.lock();
+    }
+}
+
+// ---- Buffer ----
+
+Buffer::Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& what)
+    : m_device(std::move(device)), m_size(std::max<size_t>(bytes, 16)) {
+    const Api& api = vk();
+    const std::string where = m_device->name() + " (" + what + ", " + std::to_string(m_size) + " bytes)";
+    VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+    info.size = m_size;
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    VkDevice handle = m_device->handle();
+    check(api.vkCreateBuffer(handle, &info, nullptr, &m_buffer), "vkCreateBuffer", where);
+    VkMemoryRequirements requirements{};
+    api.vkGetBufferMemoryRequirements(handle, m_buffer, &requirements);
+    if (!(requirements.memoryTypeBits & (1u << m_device->memory_type()))) {
+        api.vkDestroyBuffer(handle, m_buffer, nullptr);
+        OPENVINO_THROW(where, ": buffers cannot live in the device's host-visible memory type");
+    }
+    VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+    allocate.allocationSize = requirements.size;
+    allocate.memoryTypeIndex = m_device->memory_type();
+    VkResult result = api.vkAllocateMemory(handle, &allocate, nullptr, &m_memory);
+    if (result == VK_SUCCESS)
+        result = api.vkBindBufferMemory(handle, m_buffer, m_memory, 0);
+    if (result == VK_SUCCESS)
+        result = api.vkMapMemory(handle, m_memory, 0, VK_WHOLE_SIZE, 0, &m_mapped);
+    if (result != VK_SUCCESS) {
+        api.vkDestroyBuffer(handle, m_buffer, nullptr);
+        if (m_memory)
+            api.vkFreeMemory(handle, m_memory, nullptr);
+        check(result, "vkAllocateMemory/vkBindBufferMemory/vkMapMemory", where);
+    }
+}
+
+Buffer::~Buffer() {
+    const Api& api = vk();
+    api.vkDestroyBuffer(m_device->handle(), m_buffer, nullptr);
+    api.vkFreeMemory(m_device->handle(), m_memory, nullptr);  // unmaps too
+}
+
+// ---- shaders ----
+
+const char* shader_name(Shader shader) {
+    static const char* const names[] = {"unary",  "binary", "conv",    "conv_block", "conv_block_f16",
+                                        "pool",   "reduce", "softmax", "matmul",     "copy"};
+    return names[static_cast<size_t>(shader)];
+}
+
+std::pair<const uint32_t*, size_t> shader_code(Shader shader) {
+    switch (shader) {
+    case Shader::unary:
+        return {shaders::unary_comp_spv, shaders::unary_comp_spv_words};
+    case Shader::binary:
+        return {shaders::binary_comp_spv, shaders::binary_comp_spv_words};
+    case Shader::conv:
+        return {shaders::conv_comp_spv, shaders::conv_comp_spv_words};
+    case Shader::conv_block:
+        return {shaders::conv_block_comp_spv, shaders::conv_block_comp_spv_words};
+    case Shader::conv_block_f16:
+        return {shaders::conv_block_f16_comp_spv, shaders::conv_block_f16_comp_spv_words};
+    case Shader::pool:
+        return {shaders::pool_comp_spv, shaders::pool_comp_spv_words};
+    case Shader::reduce:
+        return {shaders::reduce_comp_spv, shaders::reduce_comp_spv_words};
+    case Shader::softmax:
+        return {shaders::softmax_comp_spv, shaders::softmax_comp_spv_words};
+    case Shader::matmul:
+        return {shaders::matmul_comp_spv, shaders::matmul_comp_spv_words};
+    case Shader::copy:
+        return {shaders::copy_comp_spv, shaders::copy_comp_spv_words};
+    default:
+        OPENVINO_THROW("VULKAN: unknown shader ", static_cast<int>(shader));
+    }
+}
+
+}  // namespace vulkan
+}  // namespace devmux

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <array>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "devmux/kit/device_event.hpp"
+#include "openvino/runtime/properties.hpp"
+#include "vk_api.hpp"
+
+namespace devmux {
+namespace vulkan {
+
+/// What the plugin knows of one physical device without creating a logical device.
+struct PhysicalInfo {
+    VkPhysicalDevice handle = VK_NULL_HANDLE;
+    VkPhysicalDeviceProperties properties{};
+    VkPhysicalDeviceType type = VK_PHYSICAL_DEVICE_TYPE_OTHER;
+    std::string name;
+    std::string driver_name, driver_info;
+    ov::device::UUID uuid{};
+    bool fp16 = false;            // VK_KHR_16bit_storage storageBuffer16BitAccess + shaderFloat16
+    bool pci_bus_info = false;    // VK_EXT_pci_bus_info
+    bool timestamps = false;      // compute queue with timestamp bits
+    uint32_t compute_family = 0;  // a queue family with compute
+    bool usable = false;          // has a compute queue family
+};
+
+/// "discrete", "integrated", "virtual", "cpu" or "other".
+const char* type_name(VkPhysicalDeviceType type);
+
+class Device;
+
+/// The process's one VkInstance and its physical devices in a stable order. Created on first use; when
+/// the loader, the instance or every driver is missing, `error()` says which and no device is listed.
+class Instance {
+public:
+    static Instance& get();
+
+    const std::string& error() const { return m_error; }
+    const std::vector<PhysicalInfo>& physical_devices() const { return m_physical; }
+    /// The physical devices whose type is in `types` ("discrete,integrated,virtual,cpu,other"), in order.
+    std::vector<const PhysicalInfo*> admitted(const std::vector<std::string>& types) const;
+    /// The logical device of a physical one, created on first use and kept for the process.
+    std::shared_ptr<Device> device(const PhysicalInfo& physical, const std::string& device_name);
+    /// Whether the Khronos validation layer is on (DEVMUX_VULKAN_VALIDATION=1; any message aborts).
+    bool validation_enabled() const { return m_validation; }
+
+    ~Instance();
+
+private:
+    Instance();
+    void load();
+
+    std::string m_error;
+    void* m_library = nullptr;
+    VkInstance m_instance = VK_NULL_HANDLE;
+    VkDebugUtilsMessengerEXT m_messenger = VK_NULL_HANDLE;
+    bool m_validation = false;
+    std::vector<PhysicalInfo> m_physical;
+    // Guards m_devices: compiles on several threads may ask for the same device at once.
+    std::mutex m_mutex;
+    std::map<VkPhysicalDevice, std::shared_ptr<Device>> m_devices;
+};
+
+/// Memory the plugin allocates: one VkBuffer with its own VkDeviceMemory, persistently mapped (every
+/// buffer lives in a HOST_VISIBLE | HOST_COHERENT type, DEVICE_LOCAL too where the device has one).
+class Buffer {
+public:
+    Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& what);
+    ~Buffer();
+    Buffer(const Buffer&) = delete;
+    Buffer& operator=(const Buffer&) = delete;
+
+    VkBuffer handle() const { return m_buffer; }
+    void* mapped() const { return m_mapped; }
+    size_t size() const { return m_size; }
+
+private:
+    std::shared_ptr<Device> m_device;
+    VkBuffer m_buffer = VK_NULL_HANDLE;
+    VkDeviceMemory m_memory = VK_NULL_HANDLE;
+    void* m_mapped = nullptr;
+    size_t m_size = 0;
+};
+
+/// The shaders the plugin embeds.
+enum class Shader { unary, binary, conv, conv_block, conv_block_f16, pool, reduce, softmax, matmul, copy, count };
+const char* shader_name(Shader shader);
+/// The embedded SPIR-V of a shader, for pipelines and for the spirv-val test.
+std::pair<const uint32_t*, size_t> shader_code(Shader shader);
+
+/// Bindings of every shader: inputs at 0..4, the output at 5. Push constants: per binding the element
+/// offset of its first value inside the bound range (descriptor offsets are aligned down), then parameters.
+constexpr uint32_t binding_count = 6;
+constexpr uint32_t output_binding = 5;
+constexpr uint32_t param_count = 32 - binding_count;
+struct PushConstants {
+    uint32_t offsets[binding_count] = {};
+    uint32_t params[param_count] = {};
+};
+
+/// A logical device with one compute queue, shared by every compiled model of the process.
+class Device : public std::enable_shared_from_this<Device> {
+public:
+    Device(const PhysicalInfo& physical, std::string name);
+    ~Device();
+
+    const std::string& name() const { return m_name; }
+    const PhysicalInfo& physical() const { return m_physical; }
+    VkDevice handle() const { return m_device; }
+    uint32_t memory_type() const { return m_memory_type; }
+    bool memory_is_device_local() const { return m_device_local; }
+    size_t offset_alignment() const { return m_offset_alignment; }
+    size_t max_range() const { return m_max_range; }
+    VkDescriptorSetLayout set_layout() const { return m_set_layout; }
+    VkPipelineLayout pipeline_layout() const { return m_pipeline_layout; }
+    float timestamp_period() const { return m_physical.properties.limits.timestampPeriod; }
+
+    /// The pipeline of a shader, created on first use (through the device's pipeline cache).
+    VkPipeline pipeline(Shader shader);
+
+    /// What happened to a pipeline cache file kept under an ov::cache_dir.
+    struct CacheUse {
+        std::string file;       // <dir>/vulkan_pipelines_<key>.bin, the key naming device, driver and shaders
+        size_t loaded_bytes = 0;  // read from the file and merged into the device's cache (0: none there)
+    };
+    /// Merges (once per file and process) the pipeline cache kept under `dir` into the device's cache, so
+    /// pipelines created after it come from it. Throws naming the file when it cannot be read.
+    CacheUse load_cache(const std::string& dir);
+    /// Writes the device's pipeline cache to `file` (through a temporary file and a rename).
+    void save_cache(const std::string& file);
+
+    /// Submits one command buffer; vkQueueSubmit needs the queue externally synchronized.
+    void submit(VkCommandBuffer commands, VkFence fence, const std::string& where);
+
+    /// Calls `on_signal` (kept by reference: it must outlive the call) on the device's fence thread once
+    /// `fence` has signalled, with the wait's error or null. One thread per device waits for every
+    /// request started asynchronously, instead of a thread parked per request.
+    void when_signalled(VkFence fence, const std::function<void(std::exception_ptr)>& on_signal);
+    /// The device's completion queue: runs the user callbacks of its asynchronous requests.
+    const std::shared_ptr<kit::CompletionQueue>& completions() const { return m_completions; }
+
+private:
+    PhysicalInfo m_physical;
+    std::string m_name;
+    VkDevice m_device = VK_NULL_HANDLE;
+    VkQueue m_queue = VK_NULL_HANDLE;
+    uint32_t m_memory_type = 0;
+    bool m_device_local = false;
+    size_t m_offset_alignment = 4;
+    size_t m_max_range = 0;
+    VkDescriptorSetLayout m_set_layout = VK_NULL_HANDLE;
+    VkPipelineLayout m_pipeline_layout = VK_NULL_HANDLE;
+    std::mutex m_queue_mutex;  // guards m_queue (vkQueueSubmit from several requests)
+    // Guards m_pipelines, m_cache and m_loaded_caches: compiles on several threads create pipelines and
+    // merge or save the pipeline cache at once.
+    std::mutex m_pipeline_mutex;
+    std::array<VkPipeline, static_cast<size_t>(Shader::count)> m_pipelines{};
+    VkPipelineCache m_cache = VK_NULL_HANDLE;
+    std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged
+
+    void watch_fences();
+    std::shared_ptr<kit::CompletionQueue> m_completions;
+    // m_watch_mutex guards m_watched, m_stop and the start of m_watcher; m_watch_wake signals a new fence.
+    std::mutex m_watch_mutex;
+    std::condition_variable m_watch_wake;
+    std::deque<std::pair<VkFence, const std::function<void(std::exception_ptr)>*>> m_watched;
+    bool m_stop = false;
+    std::thread m_watcher;
+};
+
+}  // namespace vulkan
+}  // namespace devmux

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+// Every VULKAN shader against the ops' reference evaluate(), on seeded random inputs: convolution (1x1,
+// strided and padded, grouped, depthwise, fused), matrix products, broadcasting element-wise ops,
+// activations, pooling, reductions, softmax, Concat (in place and into slices), Transpose and Split.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "openvino/op/ops.hpp"
+#include "vulkan_test_utils.hpp"
+
+namespace {
+
+using namespace vulkan_test;
+using ov::Shape;
+
+struct OpCase {
+    const char* name;
+    std::vector<Shape> inputs;
+    std::function<ov::OutputVector(const ov::OutputVector&)> build;
+    double tolerance;
+};
+
+void PrintTo(const OpCase& c, std::ostream* os) { *os << c.name; }
+
+std::shared_ptr<ov::Node> weights(const Shape& shape, unsigned seed) {
+    return ov::op::v0::Constant::create(ov::element::f32, shape, floats(random_tensor(ov::element::f32, shape, seed)));
+}
+
+std::shared_ptr<ov::Node> ints(const std::vector<int64_t>& values) {
+    return ov::op::v0::Constant::create(ov::element::i64, Shape{values.size()}, values);
+}
+
+ov::OutputVector conv(const ov::Output<ov::Node>& x, size_t k, size_t c, size_t kernel, size_t stride, size_t pad) {
+    return {std::make_shared<ov::op::v1::Convolution>(x, weights({k, c, kernel, kernel}, 7), ov::Strides{stride, stride},
+                                                      ov::CoordinateDiff{static_cast<std::ptrdiff_t>(pad),
+                                                                         static_cast<std::ptrdiff_t>(pad)},
+                                                      ov::CoordinateDiff{static_cast<std::ptrdiff_t>(pad),
+                                                                         static_cast<std::ptrdiff_t>(pad)},
+                                                      ov::Strides{1, 1})};
+}
+
+ov::OutputVector group_conv(const ov::Output<ov::Node>& x, size_t groups, size_t k_per_group, size_t c_per_group) {
+    return {std::make_shared<ov::op::v1::GroupConvolution>(x, weights({groups, k_per_group, c_per_group, 3, 3}, 9),
+                                                           ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                           ov::CoordinateDiff{1, 1}, ov::Strides{1, 1})};
+}
+
+const std::vector<OpCase>& cases() {
+    using namespace ov::op;
+    static const std::vector<OpCase> all = {
+        {"conv_1x1", {{1, 16, 7, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 10, 16, 1, 1, 0); }, 1e-5},
+        {"conv_3x3_s2_p1", {{2, 3, 11, 11}}, [](const ov::OutputVector& in) { return conv(in[0], 5, 3, 3, 2, 1); }, 1e-5},
+        // 16 or more output channels per group: the blocked shader (a partial last block, a partial last
+        // quad of pixels, strides, padding, groups).
+        {"conv_block_3x3_s2_p1", {{2, 5, 9, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 20, 5, 3, 2, 1); }, 1e-5},
+        {"conv_block_1x1", {{1, 24, 5, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 33, 24, 1, 1, 0); }, 1e-5},
+        {"group_conv_block", {{1, 4, 5, 5}}, [](const ov::OutputVector& in) { return group_conv(in[0], 2, 17, 2); }, 1e-5},
+        // Many output channels (blocks of 16 with a partial last one), two images, fused bias and activation.
+        {"conv_wide_3x3_s2_p1", {{2, 5, 7, 6}}, [](const ov::OutputVector& in) { return conv(in[0], 130, 5, 3, 2, 1); }, 1e-5},
+        {"conv_wide_1x1_bias_relu", {{1, 16, 5, 5}}, [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 200, 16, 1, 1, 0)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 200, 1, 1}, 13));
+             return ov::OutputVector{std::make_shared<v0::Relu>(biased)};
+         }, 1e-5},
+        {"group_conv", {{1, 8, 6, 6}}, [](const ov::OutputVector& in) { return group_conv(in[0], 2, 3, 4); }, 1e-5},
+        {"depthwise_conv", {{1, 6, 6, 6}}, [](const ov::OutputVector& in) { return group_conv(in[0], 6, 1, 1); }, 1e-5},
+        {"conv_bias_relu_add",
+         {{1, 4, 5, 5}, {1, 6, 5, 5}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 6, 4, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 6, 1, 1}, 3));
+             auto relu = std::make_shared<v0::Relu>(biased);
+             return ov::OutputVector{std::make_shared<v1::Add>(relu, in[1])};
+         },
+         1e-5},
+        {"conv_bias_prelu",
+         {{1, 4, 5, 5}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 6, 4, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 6, 1, 1}, 3));
+             return ov::OutputVector{std::make_shared<v0::PRelu>(biased, weights({6}, 4))};
+         },
+         1e-5},
+        {"matmul", {{2, 3, 5}, {5, 4}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v0::MatMul>(in[0], in[1])};
+         }, 1e-5},
+        {"matmul_transposed", {{2, 5, 3}, {2, 4, 5}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v0::MatMul>(in[0], in[1], true, true)};
+         }, 1e-5},
+        {"add_broadcast", {{2, 3, 4}, {3, 1}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v1::Add>(in[0], in[1])};
+         }, 2e-6},
+        {"multiply_divide_subtract", {{2, 1, 4}, {3, 4}}, [](const ov::OutputVector& in) {
+             auto m = std::make_shared<v1::Multiply>(in[0], in[1]);
+             auto d = std::make_shared<v1::Divide>(m, weights({4}, 5));
+             return ov::OutputVector{std::make_shared<v1::Subtract>(d, in[1])};
+         }, 2e-6},
+        {"per_channel_and_scalar", {{2, 3, 4, 5}}, [](const ov::OutputVector& in) {
+             auto scaled = std::make_shared<v1::Multiply>(in[0], weights({1, 3, 1, 1}, 6));
+             auto shifted = std::make_shared<v1::Add>(scaled, weights({1}, 7));
+             return ov::OutputVector{std::make_shared<v0::PRelu>(shifted, weights({3}, 8))};
+         }, 2e-6},
+        {"maximum_minimum", {{3, 4}, {3, 4}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v1::Maximum>(in[0], in[1]), std::make_shared<v1::Minimum>(in[0], in[1])};
+         }, 0},
+        {"activations", {{2, 3, 5}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v0::Sigmoid>(in[0]), std::make_shared<v0::Tanh>(in[0]),
+                                     std::make_shared<v0::Exp>(in[0]), std::make_shared<v0::Clamp>(in[0], -0.5, 0.25),
+                                     std::make_shared<v0::Relu>(in[0])};
+         }, 1e-5},
+        {"sqrt", {{17}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v0::Sqrt>(std::make_shared<v0::Exp>(in[0]))};
+         }, 1e-5},
+        {"max_pool_ceil", {{1, 3, 8, 8}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v1::MaxPool>(in[0], ov::Strides{2, 2}, Shape{0, 0}, Shape{0, 0},
+                                                                   Shape{3, 3}, ov::op::RoundingType::CEIL)};
+         }, 0},
+        {"avg_pool_pad", {{1, 2, 7, 7}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{
+                 std::make_shared<v1::AvgPool>(in[0], ov::Strides{2, 2}, Shape{1, 1}, Shape{1, 1}, Shape{3, 3}, false),
+                 std::make_shared<v1::AvgPool>(in[0], ov::Strides{2, 2}, Shape{1, 1}, Shape{1, 1}, Shape{3, 3}, true)};
+         }, 1e-5},
+        {"reductions", {{2, 3, 4, 5}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v1::ReduceMean>(in[0], ints({2, 3}), true),
+                                     std::make_shared<v1::ReduceSum>(in[0], ints({1}), false),
+                                     std::make_shared<v1::ReduceMax>(in[0], ints({-1}), false),
+                                     std::make_shared<v1::ReduceProd>(in[0], ints({0}), true)};
+         }, 1e-5},
+        {"softmax", {{2, 5, 3}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v1::Softmax>(in[0], 1), std::make_shared<v8::Softmax>(in[0], -1)};
+         }, 1e-5},
+        {"concat_slices", {{2, 3, 4}, {2, 2, 4}}, [](const ov::OutputVector& in) {
+             auto a = std::make_shared<v0::Relu>(in[0]);
+             auto b = std::make_shared<v0::Relu>(in[1]);
+             return ov::OutputVector{std::make_shared<v0::Concat>(ov::OutputVector{a, b}, 1)};
+         }, 0},
+        {"concat_in_place", {{1, 3, 4}, {1, 2, 4}}, [](const ov::OutputVector& in) {
+             auto a = std::make_shared<v0::Sigmoid>(in[0]);
+             auto b = std::make_shared<v0::Sigmoid>(in[1]);
+             auto c = std::make_shared<v0::Concat>(ov::OutputVector{a, b}, 1);
+             return ov::OutputVector{std::make_shared<v0::Relu>(c)};
+         }, 1e-5},
+        {"transpose", {{2, 3, 4}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v1::Transpose>(in[0], ints({2, 0, 1}))};
+         }, 0},
+        {"split_reshape", {{2, 6, 3}}, [](const ov::OutputVector& in) {
+             auto split = std::make_shared<v1::Split>(in[0], ov::op::v0::Constant::create(ov::element::i64, Shape{}, {1}), 3);
+             auto r = std::make_shared<v1::Reshape>(split->output(2), ints({4, 3}), false);
+             return ov::OutputVector{split->output(0), std::make_shared<v0::Relu>(r)};
+         }, 0},
+    };
+    return all;
+}
+
+class VulkanOps : public ::testing::TestWithParam<OpCase> {};
+
+TEST_P(VulkanOps, MatchesTheReference) {
+    const OpCase& c = GetParam();
+    ov::ParameterVector parameters;
+    ov::OutputVector arguments;
+    for (const auto& shape : c.inputs) {
+        parameters.push_back(std::make_shared<ov::op::v0::Parameter>(ov::element::f32, shape));
+        arguments.push_back(parameters.back());
+    }
+    auto model = std::make_shared<ov::Model>(c.build(arguments), parameters, c.name);
+    auto core = make_core();
+    const auto supported = core->query_model(model, "VULKAN");
+    for (const auto& op : model->get_ordered_ops())
+        EXPECT_EQ(supported.count(op->get_friendly_name()), 1u) << op->get_friendly_name() << " is not supported";
+    auto compiled = core->compile_model(model, "VULKAN");
+    auto request = compiled.create_infer_request();
+    std::vector<ov::Tensor> inputs;
+    for (size_t i = 0; i < c.inputs.size(); ++i) {
+        inputs.push_back(random_tensor(ov::element::f32, c.inputs[i], 100 + static_cast<unsigned>(i)));
+        request.set_input_tensor(i, inputs.back());
+    }
+    request.infer();
+    const auto expected = reference_outputs(model, inputs);
+    for (size_t o = 0; o < expected.size(); ++o)
+        EXPECT_LE(relative_error(floats(request.get_output_tensor(o)), floats(expected[o])), c.tolerance) << "output " << o;
+}
+
+INSTANTIATE_TEST_SUITE_P(Shaders, VulkanOps, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<OpCase>& info) { return std::string(info.param.name); });
+
+}  // namespace

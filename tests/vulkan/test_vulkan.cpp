@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: Apache-2.0
+// The VULKAN plugin through ov::Core: devices and their properties, errors, record-once execution,
+// profiling, export/import and the shared real models.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <unistd.h>
+#include <fstream>
+#include <sstream>
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "compiled_model.hpp"
+#include "devmux/plugin/device_identity.hpp"
+#include "infer_request.hpp"
+#include "openvino/op/ops.hpp"
+#include "plugin.hpp"
+#include "vulkan_test_utils.hpp"
+
+namespace {
+
+using namespace vulkan_test;
+
+// Before any Vulkan call of the process: the Khronos validation layer on (any message aborts, so the test
+// run fails), lavapipe capped at two threads, Mesa's shader cache under the build tree.
+const bool environment_ready = [] {
+    setenv("DEVMUX_VULKAN_VALIDATION", "1", 0);
+    setenv("LP_NUM_THREADS", "2", 0);
+    setenv("MESA_SHADER_CACHE_DIR", DEVMUX_VULKAN_TEST_CACHE, 0);
+    return true;
+}();
+
+std::string error_of(const std::function<void()>& action) {
+    try {
+        action();
+    } catch (const ov::Exception& e) {
+        return e.what();
+    }
+    return "no exception";
+}
+
+std::shared_ptr<ov::Model> conv_relu_model() {
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 3, 9, 9});
+    auto weights = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{8, 3, 3, 3},
+                                                floats(random_tensor(ov::element::f32, {8, 3, 3, 3}, 11)));
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, weights, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto bias = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{1, 8, 1, 1},
+                                             floats(random_tensor(ov::element::f32, {1, 8, 1, 1}, 12)));
+    auto add = std::make_shared<ov::op::v1::Add>(conv, bias);
+    auto relu = std::make_shared<ov::op::v0::Relu>(add);
+    relu->set_friendly_name("relu");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu}, ov::ParameterVector{data}, "conv_relu");
+    return model;
+}
+
+TEST(VulkanDevices, CpuTypeDevicesAreAdmittedOnlyWhenAsked) {
+    ov::Core core;
+    const auto by_default = core.get_property("VULKAN", ov::available_devices);
+    for (const auto& id : by_default)  // a GPU machine lists its GPUs, never lavapipe
+        EXPECT_EQ(core.get_property("VULKAN." + id, ov::device::full_name).find("llvmpipe"), std::string::npos);
+    if (by_default.empty()) {
+        const std::string error = error_of([&] { core.compile_model(conv_relu_model(), "VULKAN"); });
+        EXPECT_NE(error.find("VULKAN_DEVICE_TYPES"), std::string::npos) << error;
+        EXPECT_NE(error.find("llvmpipe"), std::string::npos) << error;  // says what the drivers offer
+    }
+    core.set_property("VULKAN", {{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    const auto all = core.get_property("VULKAN", ov::available_devices);
+    ASSERT_GT(all.size(), by_default.size());
+    EXPECT_EQ(all.front(), "0");
+}
+
+TEST(VulkanDevices, PropertiesOfLavapipe) {
+    auto core = make_core();
+    const auto ids = core->get_property("VULKAN", ov::available_devices);
+    ASSERT_FALSE(ids.empty());
+    bool found = false;
+    for (const auto& id : ids) {
+        const std::string device = "VULKAN." + id;
+        const std::string name = core->get_property(device, ov::device::full_name);
+        EXPECT_FALSE(name.empty());
+        const auto capabilities = core->get_property(device, ov::device::capabilities);
+        EXPECT_NE(std::find(capabilities.begin(), capabilities.end(), ov::device::capability::FP32), capabilities.end());
+        if (name.find("llvmpipe") == std::string::npos)
+            continue;
+        found = true;
+        // lavapipe's deviceUUID names the Mesa build: the host CPU's identity is used, as the CPU plugin does.
+        EXPECT_EQ(core->get_property(device, ov::device::uuid), devmux::host_cpu_uuid());
+        EXPECT_EQ(core->get_property(device, ov::device::uuid), core->get_property("CPU", ov::device::uuid));
+        // lavapipe has VK_KHR_16bit_storage and shaderFloat16.
+        EXPECT_NE(std::find(capabilities.begin(), capabilities.end(), ov::device::capability::FP16), capabilities.end());
+        EXPECT_EQ(core->get_property(device, ov::device::type), ov::device::Type::INTEGRATED);
+    }
+    EXPECT_TRUE(found) << "lavapipe (llvmpipe) is not among the VULKAN devices";
+}
+
+TEST(VulkanDevices, BadSettingsAreRefusedNamingTheKey) {
+    auto core = make_core();
+    const std::string error =
+        error_of([&] { core->set_property("VULKAN", {{"VULKAN_DEVICE_TYPES", std::string("gpu,teapot")}}); });
+    EXPECT_NE(error.find("VULKAN_DEVICE_TYPES"), std::string::npos) << error;
+    EXPECT_NE(error.find("teapot"), std::string::npos) << error;
+    const std::string unknown = error_of([&] { core->compile_model(conv_relu_model(), "VULKAN.9"); });
+    EXPECT_NE(unknown.find("'9'"), std::string::npos) << unknown;
+}
+
+TEST(VulkanExecution, ConvBiasReluMatchesTheReferenceAndRecordsOnce) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    auto request = compiled.create_infer_request();
+    for (unsigned seed = 1; seed <= 3; ++seed) {
+        auto input = random_tensor(ov::element::f32, {1, 3, 9, 9}, seed);
+        request.set_input_tensor(input);
+        request.infer();
+        const auto expected = reference_outputs(model, {input});
+        EXPECT_LT(relative_error(floats(request.get_output_tensor()), floats(expected[0])), 1e-5) << "seed " << seed;
+    }
+}
+
+TEST(VulkanExecution, CommandBufferIsRecordedOnceAndAgainOnlyForANewTensor) {
+    // The plugin classes directly, to see the request's recordings.
+    setenv("DEVMUX_VULKAN_VALIDATION", "1", 0);
+    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
+    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    auto model = conv_relu_model();
+    auto compiled = plugin->compile_model(model, {});
+    auto sync = std::dynamic_pointer_cast<devmux::vulkan::InferRequest>(compiled->create_sync_infer_request());
+    ASSERT_TRUE(sync);
+    auto input = sync->get_tensor(compiled->inputs()[0]);
+    auto values = random_tensor(ov::element::f32, {1, 3, 9, 9}, 5);
+    values.copy_to(input);
+    for (int i = 0; i < 4; ++i)
+        sync->infer();
+    EXPECT_EQ(sync->recordings(), 1u);
+    auto replaced = random_tensor(ov::element::f32, {1, 3, 9, 9}, 6);
+    sync->set_tensor(compiled->inputs()[0], replaced);
+    sync->infer();
+    sync->infer();
+    EXPECT_EQ(sync->recordings(), 2u);
+    const auto expected = reference_outputs(model, {replaced});
+    EXPECT_LT(relative_error(floats(sync->get_tensor(compiled->outputs()[0])), floats(expected[0])), 1e-5);
+}
+
+TEST(VulkanExecution, ProfilingGivesADeviceTimePerStep) {
+    auto core = make_core();
+    auto compiled = core->compile_model(conv_relu_model(), "VULKAN", ov::enable_profiling(true));
+    auto request = compiled.create_infer_request();
+    request.set_input_tensor(random_tensor(ov::element::f32, {1, 3, 9, 9}, 3));
+    request.infer();
+    const auto profile = request.get_profiling_info();
+    ASSERT_FALSE(profile.empty());
+    bool conv = false;
+    for (const auto& info : profile)
+        if (info.exec_type == "conv_fused_f32") {
+            conv = true;
+            EXPECT_EQ(info.node_name, "relu");  // the fused op takes the last op's name
+            EXPECT_EQ(info.status, ov::ProfilingInfo::Status::EXECUTED);
+        }
+    EXPECT_TRUE(conv);
+}
+
+TEST(VulkanExecution, ConcurrentRequestsGiveTheResultsOfOne) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    auto input = random_tensor(ov::element::f32, {1, 3, 9, 9}, 21);
+    const auto expected = floats(reference_outputs(model, {input})[0]);
+    std::vector<std::thread> threads;
+    std::vector<std::vector<float>> results(3);
+    for (size_t t = 0; t < results.size(); ++t)
+        threads.emplace_back([&, t] {
+            auto request = compiled.create_infer_request();
+            request.set_input_tensor(input);
+            for (int i = 0; i < 5; ++i)
+                request.infer();
+            results[t] = floats(request.get_output_tensor());
+        });
+    for (auto& thread : threads)
+        thread.join();
+    for (const auto& result : results) {
+        EXPECT_EQ(result, results[0]);
+        EXPECT_LT(relative_error(result, expected), 1e-5);
+    }
+}
+
+TEST(VulkanExecution, UnsupportedOpIsRefusedByQueryAndCompileAlike) {
+    auto core = make_core();
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::i32, ov::Shape{2, 3});
+    auto relu = std::make_shared<ov::op::v0::Relu>(data);
+    relu->set_friendly_name("int_relu");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu}, ov::ParameterVector{data});
+    const auto supported = core->query_model(model, "VULKAN");
+    EXPECT_EQ(supported.count("int_relu"), 0u);
+    const std::string error = error_of([&] { core->compile_model(model, "VULKAN"); });
+    EXPECT_NE(error.find("int_relu"), std::string::npos) << error;
+    EXPECT_NE(error.find("f32"), std::string::npos) << error;
+}
+
+TEST(VulkanExecution, ExportImportGivesTheSameResults) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    std::stringstream blob;
+    compiled.export_model(blob);
+    auto imported = core->import_model(blob, "VULKAN");
+    auto input = random_tensor(ov::element::f32, {1, 3, 9, 9}, 8);
+    auto a = compiled.create_infer_request();
+    auto b = imported.create_infer_request();
+    a.set_input_tensor(input);
+    b.set_input_tensor(input);
+    a.infer();
+    b.infer();
+    EXPECT_EQ(floats(a.get_output_tensor()), floats(b.get_output_tensor()));
+}
+
+}  // namespace
+
+namespace {
+
+TEST(VulkanExecution, StartAsyncCompletesThroughTheDevicesFenceThread) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    std::vector<ov::InferRequest> requests;
+    std::vector<ov::Tensor> inputs;
+    std::atomic<int> callbacks{0};
+    std::set<std::thread::id> callback_threads;
+    std::mutex mutex;  // guards callback_threads
+    for (unsigned i = 0; i < 3; ++i) {
+        requests.push_back(compiled.create_infer_request());
+        inputs.push_back(random_tensor(ov::element::f32, {1, 3, 9, 9}, 40 + i));
+        requests.back().set_input_tensor(inputs.back());
+        requests.back().set_callback([&](std::exception_ptr error) {
+            EXPECT_FALSE(error);
+            std::lock_guard<std::mutex> lock(mutex);
+            callback_threads.insert(std::this_thread::get_id());
+            ++callbacks;
+        });
+    }
+    for (int round = 0; round < 2; ++round) {
+        for (auto& request : requests)
+            request.start_async();
+        for (auto& request : requests)
+            request.wait();
+    }
+    EXPECT_EQ(callbacks.load(), 6);
+    EXPECT_EQ(callback_threads.size(), 1u);  // the device's completion queue, not a thread per request
+    EXPECT_EQ(callback_threads.count(std::this_thread::get_id()), 0u);
+    for (size_t i = 0; i < requests.size(); ++i)
+        EXPECT_LT(relative_error(floats(requests[i].get_output_tensor()), floats(reference_outputs(model, {inputs[i]})[0])),
+                  1e-5);
+}
+
+}  // namespace
+
+namespace {
+
+std::string run_probe(const std::string& model, const std::string& dir, std::vector<std::string>& lines) {
+    const std::string out = dir + ".probe.out";  // beside the cache dir, which the compile creates
+    const std::string command = std::string(DEVMUX_BUILD_BIN_DIR) + "/vulkan_cache_probe '" + model + "' '" + dir +
+                                "' > '" + out + "' 2>&1";
+    const int status = std::system(command.c_str());
+    std::ifstream in(out);
+    std::string line;
+    while (std::getline(in, line))
+        lines.push_back(line);
+    return status == 0 ? std::string() : "probe failed: " + command;
+}
+
+TEST(VulkanPipelineCache, ASecondProcessMergesTheCacheKeptUnderCacheDir) {
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("devmux_vulkan_cache_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    const std::string model = std::string(DEVMUX_MODELS_DIR) + "/squeezenet1.1-ir10/squeezenet1.1.xml";
+
+    std::vector<std::string> first, second;
+    ASSERT_EQ(run_probe(model, dir.string(), first), "");
+    ASSERT_EQ(first.size(), 2u);
+    EXPECT_EQ(first[1], "0");  // nothing there yet
+    // The file holds a Vulkan pipeline cache of this device: header version one, 32-byte header, the IDs.
+    std::ifstream in(first[0], std::ios::binary);
+    std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_GE(data.size(), 32u) << first[0];
+    uint32_t header[2];
+    std::memcpy(header, data.data(), sizeof(header));
+    EXPECT_EQ(header[0], 32u);
+    EXPECT_EQ(header[1], static_cast<uint32_t>(VK_PIPELINE_CACHE_HEADER_VERSION_ONE));
+
+    ASSERT_EQ(run_probe(model, dir.string(), second), "");
+    ASSERT_EQ(second.size(), 2u);
+    EXPECT_EQ(second[0], first[0]);
+    EXPECT_EQ(second[1], std::to_string(data.size()));  // the second process merged the whole file
+    std::filesystem::remove_all(dir);
+    std::filesystem::remove(dir.string() + ".probe.out");
+}
+
+}  // namespace
+
+namespace {
+
+// out = relu(state + x); state = out, with the state starting at a Constant: on VULKAN the ReadValue runs as
+// a device copy of a host-filled mirror and the Assign completes after the fence.
+TEST(VulkanExecution, VariableStateCarriesOverAndResets) {
+    auto core = make_core();
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 4});
+    auto variable = std::make_shared<ov::op::util::Variable>(
+        ov::op::util::VariableInfo{ov::PartialShape{2, 4}, ov::element::f32, "vulkan_acc"});
+    auto init = random_tensor(ov::element::f32, {2, 4}, 77);
+    auto read = std::make_shared<ov::op::v6::ReadValue>(
+        ov::op::v0::Constant::create(ov::element::f32, ov::Shape{2, 4}, floats(init)), variable);
+    auto sum = std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(read, x));
+    auto assign = std::make_shared<ov::op::v6::Assign>(sum, variable);
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{sum}, ov::SinkVector{assign}, ov::ParameterVector{x},
+                                             ov::op::util::VariableVector{variable}, "state");
+    auto compiled = core->compile_model(model, "VULKAN");
+    auto request = compiled.create_infer_request();
+    auto input = random_tensor(ov::element::f32, {2, 4}, 78);
+    request.set_input_tensor(input);
+    std::vector<float> state = floats(init);
+    for (int round = 0; round < 3; ++round) {
+        request.infer();
+        for (size_t i = 0; i < state.size(); ++i)
+            state[i] = std::max(0.0f, state[i] + input.data<float>()[i]);
+        EXPECT_EQ(floats(request.get_output_tensor()), state) << "round " << round;
+    }
+    ASSERT_EQ(request.query_state().size(), 1u);
+    EXPECT_EQ(floats(request.query_state()[0].get_state()), state);
+    request.reset_state();
+    request.infer();
+    for (size_t i = 0; i < state.size(); ++i)
+        state[i] = std::max(0.0f, floats(init)[i] + input.data<float>()[i]);
+    EXPECT_EQ(floats(request.get_output_tensor()), state);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(VulkanRemote, DeviceTensorsAreMappedVkBuffersUsableAsInputs) {
+    auto core = make_core();
+    auto model = conv_relu_model();
+    auto compiled = core->compile_model(model, "VULKAN");
+    ov::RemoteContext context = compiled.get_context();
+    EXPECT_EQ(context.get_device_name(), "VULKAN.0");
+    EXPECT_EQ(context.get_params().at("MEMORY_SPACE").as<std::string>(), "VULKAN.0");
+    EXPECT_EQ(core->get_default_context("VULKAN").get_params().at("MEMORY_SPACE").as<std::string>(), "VULKAN.0");
+    ov::RemoteTensor input = context.create_tensor(ov::element::f32, ov::Shape{1, 3, 9, 9});
+    EXPECT_EQ(input.get_params().at("MEMORY_SPACE").as<std::string>(), "VULKAN.0");
+    EXPECT_NE(input.get_params().at("VK_BUFFER").as<uint64_t>(), 0u);
+    const auto values = random_tensor(ov::element::f32, {1, 3, 9, 9}, 31);
+    input.copy_from(values);
+    ov::Tensor back(ov::element::f32, ov::Shape{1, 3, 9, 9});
+    input.copy_to(back);
+    EXPECT_EQ(floats(back), floats(values));
+    auto request = compiled.create_infer_request();
+    request.set_input_tensor(input);
+    request.infer();
+    EXPECT_LT(relative_error(floats(request.get_output_tensor()), floats(reference_outputs(model, {values})[0])), 1e-5);
+}
+
+}  // namespace
+
+namespace {
+
+TEST(VulkanErrors, AFailedCallNamesTheCallTheResultTheOpAndTheDevice) {
+    const std::string error = error_of([] {
+        devmux::vulkan::check(VK_ERROR_OUT_OF_DEVICE_MEMORY, "vkAllocateMemory", "VULKAN.0: op 'conv1' (Convolution)");
+    });
+    for (const char* part : {"VULKAN.0", "conv1", "Convolution", "vkAllocateMemory", "VK_ERROR_OUT_OF_DEVICE_MEMORY"})
+        EXPECT_NE(error.find(part), std::string::npos) << part << " missing from: " << error;
+    EXPECT_EQ(error_of([] { devmux::vulkan::check(VK_SUCCESS, "vkQueueSubmit", "VULKAN.0"); }), "no exception");
+    EXPECT_STREQ(devmux::vulkan::result_name(VK_ERROR_DEVICE_LOST), "VK_ERROR_DEVICE_LOST");
+}
+
+}  // namespace
+
+namespace {
+
+// Two producers writing side by side into a Concat's slices need no barrier between them; the consumer of
+// the Concat needs one: one barrier in all.
+TEST(VulkanExecution, BarriersOnlyWhereTheCommandsDepend) {
+    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
+    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    auto a = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 3, 4});
+    auto b = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 2, 4});
+    auto sa = std::make_shared<ov::op::v0::Sigmoid>(a);
+    auto sb = std::make_shared<ov::op::v0::Sigmoid>(b);
+    auto concat = std::make_shared<ov::op::v0::Concat>(ov::OutputVector{sa, sb}, 1);
+    auto relu = std::make_shared<ov::op::v0::Relu>(concat);
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu}, ov::ParameterVector{a, b});
+    auto compiled = plugin->compile_model(model, {});
+    auto sync = std::dynamic_pointer_cast<devmux::vulkan::InferRequest>(compiled->create_sync_infer_request());
+    ASSERT_TRUE(sync);
+    auto in_a = random_tensor(ov::element::f32, {1, 3, 4}, 61), in_b = random_tensor(ov::element::f32, {1, 2, 4}, 62);
+    sync->set_tensor(compiled->inputs()[0], in_a);
+    sync->set_tensor(compiled->inputs()[1], in_b);
+    sync->infer();
+    EXPECT_EQ(sync->barriers(), 1u);
+    const auto expected = reference_outputs(model, {in_a, in_b});
+    EXPECT_LT(relative_error(floats(sync->get_tensor(compiled->outputs()[0])), floats(expected[0])), 1e-5);
+}
+
+}  // namespace
+
+namespace {
+
+// Without a usable driver (a process whose loader is pointed at a missing ICD file) the plugin still loads,
+// lists no device, and compiling says why.
+TEST(VulkanDevices, WithoutADriverTheErrorSaysSo) {
+    const std::string out = std::filesystem::temp_directory_path() / ("devmux_vulkan_nodriver_" + std::to_string(::getpid()));
+    const std::string command = "VK_ICD_FILENAMES=/nonexistent/devmux_icd.json VK_DRIVER_FILES=/nonexistent/devmux_icd.json '" +
+                                std::string(DEVMUX_BUILD_BIN_DIR) + "/vulkan_cache_probe' '" + DEVMUX_MODELS_DIR +
+                                "/squeezenet1.1-ir10/squeezenet1.1.xml' '" + out + ".dir' > '" + out + "' 2>&1";
+    EXPECT_NE(std::system(command.c_str()), 0);
+    std::ifstream in(out);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("VULKAN"), std::string::npos) << text;
+    EXPECT_NE(text.find("driver"), std::string::npos) << text;
+    std::filesystem::remove(out);
+    std::filesystem::remove_all(out + ".dir");
+}
+
+}  // namespace
+
+namespace {
+
+// Inference precision f16 on a device with f16 storage: the blocked convolutions read f16 filters and sum
+// in f32, so the result stays within f16 rounding of the weights.
+TEST(VulkanExecution, F16PrecisionStoresConvolutionFiltersInF16) {
+    auto core = make_core();
+    const auto capabilities = core->get_property("VULKAN", ov::device::capabilities);
+    if (std::find(capabilities.begin(), capabilities.end(), ov::device::capability::FP16) == capabilities.end())
+        GTEST_SKIP() << "VULKAN.0 has no f16 storage (FP16 capability); lavapipe has it";
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 8, 6, 6});
+    auto filters = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{24, 8, 3, 3},
+                                                floats(random_tensor(ov::element::f32, {24, 8, 3, 3}, 91)));
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, filters, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{conv}, ov::ParameterVector{data});
+    auto compiled = core->compile_model(model, "VULKAN", ov::hint::inference_precision(ov::element::f16),
+                                        ov::enable_profiling(true));
+    EXPECT_EQ(compiled.get_property(ov::hint::inference_precision), ov::element::f16);
+    auto request = compiled.create_infer_request();
+    auto input = random_tensor(ov::element::f32, {1, 8, 6, 6}, 92);
+    request.set_input_tensor(input);
+    request.infer();
+    bool f16_filters = false;
+    for (const auto& info : request.get_profiling_info())
+        f16_filters = f16_filters || info.exec_type.find("_f16_filters") != std::string::npos;
+    EXPECT_TRUE(f16_filters);
+    const auto expected = floats(reference_outputs(model, {input})[0]);
+    const double error = relative_error(floats(request.get_output_tensor()), expected);
+    EXPECT_LT(error, 2e-3);
+    EXPECT_GT(error, 0.0);  // the filters really were rounded to f16
+}
+
+}  // namespace
