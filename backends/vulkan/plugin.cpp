@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "compiled_model.hpp"
+#include "devmux/kit/call_counters.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "kernels.hpp"
 #include "remote_context.hpp"
@@ -14,6 +15,13 @@ namespace vulkan {
 namespace {
 
 using kit::PropertyValues;
+
+// query_model and compile_model calls in this process (VULKAN_QUERY_MODEL_CALLS, ...), so tests see how
+// often the proxy and HETERO asked this backend. Made before the property table, so it outlives it.
+kit::CallCounters& call_counters() {
+    static kit::CallCounters counters;
+    return counters;
+}
 
 std::vector<std::string> split_list(const std::string& text) {
     std::vector<std::string> items;
@@ -84,6 +92,7 @@ std::vector<std::string> capabilities_of(const PhysicalInfo& physical) {
 
 std::shared_ptr<const kit::PropertyTable> make_table() {
     auto table = std::make_shared<kit::PropertyTable>("VULKAN");
+    call_counters().publish(*table, "VULKAN");
     table->add(ov::enable_profiling, false, "true or false")
         .add(ov::hint::performance_mode, ov::hint::PerformanceMode::LATENCY, "LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT")
         .add(ov::hint::execution_mode, ov::hint::ExecutionMode::PERFORMANCE, "PERFORMANCE or ACCURACY")
@@ -199,7 +208,12 @@ std::shared_ptr<Device> Plugin::device(const PropertyValues& values, std::string
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const ov::Model>& model,
                                                       const ov::AnyMap& properties) const {
     OPENVINO_ASSERT(model, "VULKAN: compile_model needs a model, got null");
-    const PropertyValues values = merged(properties);
+    call_counters().count_compile_model();
+    return compile(model, merged(properties));
+}
+
+std::shared_ptr<ICompiledModel> Plugin::compile(const std::shared_ptr<const ov::Model>& model,
+                                                const PropertyValues& values) const {
     std::string id;
     auto vulkan_device = device(values, &id);
     auto self = std::static_pointer_cast<const Plugin>(shared_from_this());
@@ -217,15 +231,19 @@ std::shared_ptr<ICompiledModel> Plugin::import_model(std::istream& stream, const
     // The properties given to import_model win over the exported ones.
     for (const auto& kv : properties)
         exported[kv.first] = kv.second;
-    return compile_model(model, exported);
+    return compile(model, merged(exported));
 }
 
 ov::SupportedOpsMap Plugin::query_model(const std::shared_ptr<const ov::Model>& model,
                                         const ov::AnyMap& properties) const {
     OPENVINO_ASSERT(model, "VULKAN: query_model needs a model, got null");
     const PropertyValues values = merged(properties);  // an invalid property fails here as in compile_model
-    physical_device(values);                           // as does the absence of a device
-    return op_support().query(*model, *prepare_model(*model), get_device_name());
+    call_counters().count_query_model();
+    // Each op is reported on the device that would run it ("VULKAN.1"), so HETERO and the proxy place
+    // subgraphs on that device and ov::execution_devices names it. No device: say why, as compile would.
+    std::string id;
+    device(values, &id);
+    return op_support().query(*model, *prepare_model(*model), get_device_name() + "." + id);
 }
 
 void Plugin::set_property(const ov::AnyMap& properties) {

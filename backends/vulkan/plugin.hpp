@@ -44,6 +44,10 @@ public:
     static const std::shared_ptr<const kit::PropertyTable>& table();
 
 private:
+    // compile_model and import_model without counting the call (an import is not a compile request).
+    std::shared_ptr<ICompiledModel> compile(const std::shared_ptr<const ov::Model>& model,
+                                            const kit::PropertyValues& values) const;
+
     // m_mutex guards m_values: set_property may run while other threads compile or query.
     mutable std::mutex m_mutex;
     kit::PropertyValues m_values;

@@ -7,7 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <random>
+#include <cstring>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "common/test_utils.hpp"
@@ -20,6 +23,7 @@ using ::testing::ElementsAreArray;
 using ::testing::HasSubstr;
 
 const std::string models = DEVMUX_MODELS_DIR;
+const std::string lib_dir = DEVMUX_BUILD_LIB_DIR;
 const std::string squeezenet = models + "/squeezenet1.1-ir10/squeezenet1.1.xml";
 
 // Never destroyed: the plugins' libraries stay loaded until the process ends.
@@ -49,17 +53,17 @@ struct Calls {
     uint64_t query = 0, compile = 0;
 };
 
-Calls calls_of(const std::string& plugin) {
+Calls calls_of(ov::Core& core, const std::string& plugin) {
     Calls calls;
-    calls.query = software_core().get_property(plugin, plugin + "_QUERY_MODEL_CALLS").as<uint64_t>();
-    calls.compile = software_core().get_property(plugin, plugin + "_COMPILE_MODEL_CALLS").as<uint64_t>();
+    calls.query = core.get_property(plugin, plugin + "_QUERY_MODEL_CALLS").as<uint64_t>();
+    calls.compile = core.get_property(plugin, plugin + "_COMPILE_MODEL_CALLS").as<uint64_t>();
     return calls;
 }
 
-std::map<std::string, Calls> calls_of_backends() {
+std::map<std::string, Calls> calls_of_backends(ov::Core& core = software_core()) {
     std::map<std::string, Calls> calls;
     for (const auto& backend : gpu_backends())
-        calls[backend] = calls_of(backend);
+        calls[backend] = calls_of(core, backend);
     return calls;
 }
 
@@ -219,18 +223,93 @@ TEST(GpuAlias, AModelWithOpsThePrimaryLacksSplitsOverTheBackendsAndCpu) {
     EXPECT_LE(normalised_error(infer_upscaled_pizza(compiled), reference_scores()), 1e-3);
 }
 
-TEST(GpuAlias, DevicePropertiesForABackendReachItWhenItRunsAPart) {
+// A deployment written for a machine where VULKAN should lead (docs/deployment.md): VULKAN, then OPENCL
+// for the ops VULKAN lacks (FakeQuantize), then CPU (Interpolate). Library paths are the build tree's.
+std::unique_ptr<ov::Core> vulkan_first_core(const devmux_test::TempDir& dir) {
+    auto plugin = [](const std::string& name, const std::string& library, const std::string& properties) {
+        return "    <plugin name=\"" + name + "\" location=\"" + lib_dir + "/" + library + "\">\n      <properties>\n" +
+               properties + "      </properties>\n    </plugin>\n";
+    };
+    auto property = [](const std::string& key, const std::string& value) {
+        return "        <property key=\"" + key + "\" value=\"" + value + "\"/>\n";
+    };
+    std::ofstream(dir.file("plugins.xml"))
+        << "<ie>\n  <plugins>\n"
+        << "    <plugin name=\"CPU\" location=\"" << lib_dir << "/libdevmux_cpu_plugin.so\"/>\n"
+        << "    <plugin name=\"HETERO\" location=\"" << lib_dir << "/libdevmux_hetero_plugin.so\"/>\n"
+        << plugin("VULKAN", "libdevmux_vulkan_plugin.so",
+                  property("PROXY_CONFIGURATION_ALIAS", "GPU") + property("PROXY_CONFIGURATION_PRIORITY", "0") +
+                      property("PROXY_CONFIGURATION_FALLBACK", "OPENCL") +
+                      property("VULKAN_DEVICE_TYPES", "discrete,integrated,virtual,cpu"))
+        << plugin("OPENCL", "libdevmux_opencl_plugin.so",
+                  property("PROXY_CONFIGURATION_ALIAS", "GPU") + property("PROXY_CONFIGURATION_PRIORITY", "1") +
+                      property("PROXY_CONFIGURATION_FALLBACK", "CPU") +
+                      property("OPENCL_DEVICE_TYPES", "GPU,ACCELERATOR,CPU"))
+        << "  </plugins>\n</ie>\n";
+    return std::make_unique<ov::Core>(dir.file("plugins.xml"));
+}
+
+// Landmarks FP16-INT8 (FakeQuantize before its convolutions) behind a u8 NHWC resize from 96x96.
+std::shared_ptr<ov::Model> quantized_landmarks_behind_a_resize(ov::Core& core) {
+    auto model = core.read_model(models + "/landmarks-regression-retail-0009/FP16-INT8/landmarks-regression-retail-0009.xml");
+    ov::preprocess::PrePostProcessor ppp(model);
+    ppp.input().tensor().set_element_type(ov::element::u8).set_layout("NHWC").set_spatial_static_shape(96, 96);
+    ppp.input().preprocess().convert_element_type(ov::element::f32).resize(ov::preprocess::ResizeAlgorithm::RESIZE_LINEAR);
+    ppp.input().model().set_layout("NCHW");
+    return ppp.build();
+}
+
+TEST(GpuAlias, VulkanFirstDeploymentSplitsAQuantizedModelOverBothBackendsAndCpu) {
     const auto backends = gpu_backends();
-    ASSERT_FALSE(backends.empty());
-    // Profiling asked of the primary only, through ov::device::properties given to the alias.
-    const std::string primary = backends.front();
-    ov::CompiledModel compiled = software_core().compile_model(
-        squeezenet_behind_a_resize(), "GPU", ov::device::properties(primary, ov::enable_profiling(true)));
+    if (backends.size() < 2)
+        GTEST_SKIP() << "needs both GPU backends built; this build has " << backends.size();
+    devmux_test::TempDir dir;
+    auto core = vulkan_first_core(dir);
+    const auto model = quantized_landmarks_behind_a_resize(*core);
+    const auto before = calls_of_backends(*core);
+    // Profiling asked of the fallback backend only, through ov::device::properties given to the alias.
+    ov::CompiledModel compiled =
+        core->compile_model(model, "GPU", ov::device::properties("OPENCL", ov::enable_profiling(true)));
+    const auto after = calls_of_backends(*core);
+
+    const auto used = compiled.get_property(ov::execution_devices);
+    EXPECT_THAT(used, ::testing::UnorderedElementsAre("VULKAN.0", "OPENCL.0", "CPU"));
+    EXPECT_EQ(after.at("VULKAN").query - before.at("VULKAN").query, 1u);
+    EXPECT_EQ(after.at("OPENCL").query - before.at("OPENCL").query, 1u);
+    // Each subgraph compiles once, on its device (FakeQuantize interleaves, so there are several of each).
+    std::map<std::string, std::set<int64_t>> subgraphs;
+    for (const auto& node : compiled.get_runtime_model()->get_ordered_ops()) {
+        const auto& info = node->get_rt_info();
+        if (info.count("affinity") && info.count("subgraph"))
+            subgraphs[info.at("affinity").as<std::string>()].insert(info.at("subgraph").as<int64_t>());
+    }
+    EXPECT_EQ(after.at("VULKAN").compile - before.at("VULKAN").compile, subgraphs["VULKAN.0"].size());
+    EXPECT_EQ(after.at("OPENCL").compile - before.at("OPENCL").compile, subgraphs["OPENCL.0"].size());
+    EXPECT_GE(subgraphs["OPENCL.0"].size(), 1u);
+
     const auto per_device = compiled.get_property(ov::device::properties);
-    ASSERT_TRUE(per_device.count(primary + ".0")) << "the primary runs a part";
-    EXPECT_TRUE(per_device.at(primary + ".0").at(ov::enable_profiling.name()).as<bool>());
-    ASSERT_TRUE(per_device.count("CPU"));
-    EXPECT_FALSE(per_device.at("CPU").at(ov::enable_profiling.name()).as<bool>());
+    ASSERT_TRUE(per_device.count("OPENCL.0"));
+    EXPECT_TRUE(per_device.at("OPENCL.0").at(ov::enable_profiling.name()).as<bool>());
+    ASSERT_TRUE(per_device.count("VULKAN.0"));
+    EXPECT_FALSE(per_device.at("VULKAN.0").at(ov::enable_profiling.name()).as<bool>());
+
+    // The same model on CPU alone is the reference (the quantized model has no stored reference output).
+    ov::CompiledModel on_cpu = core->compile_model(model, "CPU");
+    ov::Tensor image(ov::element::u8, ov::Shape{1, 96, 96, 3});
+    std::mt19937 random(20261124);
+    std::uniform_int_distribution<int> pixel(0, 255);
+    for (size_t i = 0; i < image.get_size(); ++i)
+        image.data<uint8_t>()[i] = static_cast<uint8_t>(pixel(random));
+    ov::InferRequest gpu_request = compiled.create_infer_request(), cpu_request = on_cpu.create_infer_request();
+    gpu_request.set_input_tensor(image);
+    cpu_request.set_input_tensor(image);
+    gpu_request.infer();
+    cpu_request.infer();
+    const ov::Tensor expected = cpu_request.get_output_tensor();
+    const std::vector<float> expected_values(expected.data<float>(), expected.data<float>() + expected.get_size());
+    // The conformance suite's FakeQuantize tolerance: a value within rounding of a level boundary may land
+    // one level away on another device, and the landmarks regress from those levels.
+    EXPECT_LE(normalised_error(gpu_request.get_output_tensor(), expected_values), 5e-3);
 }
 
 TEST(GpuAlias, ExportThroughTheAliasAndImportGiveTheSameResults) {
