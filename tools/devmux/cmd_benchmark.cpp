@@ -261,6 +261,8 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
     ov::AnyMap config;
     if (options.perf_counts)
         config.emplace(ov::enable_profiling(true));
+    if (options.nthreads)
+        config.emplace(ov::inference_num_threads(static_cast<int32_t>(*options.nthreads)));
     auto compile_start = Clock::now();
     ov::CompiledModel compiled = core.compile_model(model, options.device, config);
     const double compile_ms = ms_between(compile_start, Clock::now());
