@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 #include <set>
 #include <sstream>
@@ -523,3 +524,30 @@ TEST(CpuConcurrency, RequestsOnSeveralThreadsGiveTheSequentialResults) {
 }
 
 }  // namespace
+
+namespace {
+
+size_t process_threads() {
+    size_t count = 0;
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("Threads:", 0) == 0)
+            count = std::stoul(line.substr(8));
+    return count;
+}
+
+}  // namespace
+
+TEST(CpuThreads, OneInferenceThreadStartsNoThread) {
+    // inference_num_threads(1) means exactly one thread: the caller's. Neither the request's pool nor
+    // oneDNN's OpenMP team may start one, at compile time or at run time.
+    const size_t before = process_threads();
+    ASSERT_GT(before, 0u);
+    auto compiled = make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"),
+                                                 {ov::inference_num_threads(1)});
+    auto request = compiled->create_sync_infer_request();
+    request->infer();
+    request->infer();
+    EXPECT_EQ(process_threads(), before);
+}

@@ -219,9 +219,9 @@ public:
         m_memories = {plain_src, plain_dst, scratchpad, conv_src, conv_dst};
     }
 
-    void execute(kit::ExecContext& ctx) override {
+    // Runs on the team the request set (InferRequest::infer), the one the primitives were created for.
+    void execute(kit::ExecContext&) override {
         const DnnlConvolutionKernel& k = m_kernel;
-        DnnlThreads scope(ctx.pool ? static_cast<int>(ctx.pool->size()) : 1);
         if (k.m_sum && m_addend != m_dst)
             std::memcpy(m_dst, m_addend, m_elements * sizeof(float));
         if (k.m_src_reorder)
