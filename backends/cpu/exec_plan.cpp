@@ -24,6 +24,8 @@ public:
         if (ov::is_type<kit::FusedConvolution>(node) || worth_dnnl(*node))
             if (auto kernel = make_dnnl_convolution_kernel(node, m_threads))
                 return kernel;
+        if (auto kernel = make_dnnl_max_pool_kernel(node, m_threads))
+            return kernel;
 #endif
         if (auto kernel = make_optimized_kernel(node))
             return kernel;

@@ -11,6 +11,7 @@
 #include "openvino/op/constant.hpp"
 #include "openvino/op/convolution.hpp"
 #include "openvino/op/group_conv.hpp"
+#include "openvino/op/max_pool.hpp"
 #include "openvino/op/parameter.hpp"
 #include "test_utils.hpp"
 #include "thread_pool.hpp"
@@ -221,6 +222,35 @@ TEST(CpuDnnlConvolution, DeclinesWhatItDoesNotCover) {
         ov::OutputVector{data, w, wide_bias}, ov::Strides{1, 1}, ov::CoordinateDiff{0, 0}, ov::CoordinateDiff{0, 0},
         ov::Strides{1, 1}, ov::op::PadType::EXPLICIT, FusedActivation::Relu, 0.0, 0.0, false);
     EXPECT_FALSE(devmux::cpu::make_dnnl_convolution_kernel(fused, 1)) << "bias along the width";
+}
+
+TEST(CpuDnnlMaxPool, MatchesReferenceExactly) {
+    struct PoolCase {
+        ov::Shape data;
+        ov::Strides strides;
+        ov::Shape pads_begin, pads_end, kernel;
+        ov::op::RoundingType rounding;
+    };
+    const PoolCase cases[] = {
+        {{1, 16, 113, 113}, {2, 2}, {0, 0}, {0, 0}, {3, 3}, ov::op::RoundingType::CEIL},  // SqueezeNet's
+        {{2, 8, 20, 17}, {2, 2}, {1, 1}, {1, 1}, {3, 3}, ov::op::RoundingType::FLOOR},
+        {{1, 5, 9, 11}, {1, 2}, {0, 1}, {1, 0}, {2, 3}, ov::op::RoundingType::CEIL},
+        {{1, 3, 12, 12}, {3, 3}, {0, 0}, {0, 0}, {3, 3}, ov::op::RoundingType::FLOOR},
+    };
+    unsigned seed = 900;
+    for (const auto& c : cases) {
+        auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, c.data);
+        auto pool = std::make_shared<ov::op::v1::MaxPool>(data, c.strides, c.pads_begin, c.pads_end, c.kernel,
+                                                          c.rounding);
+        auto kernel = devmux::cpu::make_dnnl_max_pool_kernel(pool, 2);
+        if (!kernel) {  // no JIT implementation for this one: the hand-written kernel takes it
+            EXPECT_NE(&c, &cases[0]) << "SqueezeNet's pooling must run on oneDNN";
+            continue;
+        }
+        Buffers buffers{{random_tensor(c.data, ++seed)}, random_tensor(pool->get_output_shape(0), 5)};
+        const auto expected = reference(pool, buffers.inputs);
+        EXPECT_EQ(run_bound(*kernel, buffers, -1, 2), expected) << c.data << " kernel " << pool->get_kernel();
+    }
 }
 
 }  // namespace

@@ -153,7 +153,7 @@ public:
             m_bias = memory(bias_md, engine, const_cast<float*>(m_spec.bias.data()));
         stream.wait();
 
-        m_scratchpad_bytes = align_up(m_pd.scratchpad_desc().get_size());
+        m_scratchpad_bytes = dnnl_scratch_bytes(m_pd.scratchpad_desc());
         m_src_bytes = m_src_reorder ? align_up(m_pd.src_desc().get_size()) : 0;
         m_dst_bytes = m_dst_reorder ? align_up(m_pd.dst_desc().get_size()) : 0;
     }
@@ -225,22 +225,15 @@ public:
         if (k.m_sum && m_addend != m_dst)
             std::memcpy(m_dst, m_addend, m_elements * sizeof(float));
         if (k.m_src_reorder)
-            run(k.m_reorder_in, m_in_args);
-        run(k.m_primitive, m_conv_args);
+            dnnl_execute(k.m_reorder_in, m_in_args);
+        dnnl_execute(k.m_primitive, m_conv_args);
         if (k.m_dst_reorder)
-            run(k.m_reorder_out, m_out_args);
+            dnnl_execute(k.m_reorder_out, m_out_args);
         if (k.m_tail || k.m_addend_tail)
             tail();
     }
 
 private:
-    // Through the C API over argument arrays made in bind(): the C++ wrapper would build a vector per call.
-    static void run(const dnnl::primitive& primitive, const std::vector<dnnl_exec_arg_t>& args) {
-        const dnnl_status_t status = dnnl_primitive_execute(primitive.get(), dnnl_stream().get(),
-                                                            static_cast<int>(args.size()), args.data());
-        OPENVINO_ASSERT(status == dnnl_success, "oneDNN failed to execute a primitive (status ", static_cast<int>(status), ")");
-    }
-
     // A per-channel PRelu, then the addend, over the plain result.
     void tail() const {
         const ConvSpec& spec = m_kernel.m_spec;
@@ -283,6 +276,23 @@ memory::dims to_dims(const Values& values, memory::dim minus = 0) {
 }
 
 }  // namespace
+
+size_t dnnl_scratch_bytes(const dnnl::memory::desc& scratchpad) { return align_up(scratchpad.get_size()); }
+
+void dnnl_execute(const dnnl::primitive& primitive, const std::vector<dnnl_exec_arg_t>& args) {
+    const dnnl_status_t status =
+        dnnl_primitive_execute(primitive.get(), dnnl_stream().get(), static_cast<int>(args.size()), args.data());
+    OPENVINO_ASSERT(status == dnnl_success, "CPU: oneDNN failed to execute a primitive (status ",
+                    static_cast<int>(status), ")");
+}
+
+DnnlBoundPrimitive::DnnlBoundPrimitive(const dnnl::primitive& primitive, std::vector<std::pair<int, dnnl::memory>> args)
+    : m_primitive(primitive) {
+    for (auto& [index, memory] : args) {
+        m_args.push_back({index, memory.get()});
+        m_memories.push_back(std::move(memory));
+    }
+}
 
 DnnlThreads::DnnlThreads(int threads) : m_previous(omp_get_max_threads()) {
     if (threads != m_previous)

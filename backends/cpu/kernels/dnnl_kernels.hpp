@@ -3,6 +3,8 @@
 
 #include <memory>
 #include <oneapi/dnnl/dnnl.hpp>
+#include <utility>
+#include <vector>
 
 #include "kernels/kernel.hpp"
 
@@ -28,6 +30,28 @@ const dnnl::engine& dnnl_engine();
 
 /// The calling thread's oneDNN stream (a CPU stream runs primitives in the calling thread).
 dnnl::stream& dnnl_stream();
+
+/// Bytes of per-request scratch for a primitive's scratchpad, rounded up to cache lines.
+size_t dnnl_scratch_bytes(const dnnl::memory::desc& scratchpad);
+
+/// Runs a primitive through the C API over an argument array made once: the C++ wrapper would build a
+/// vector per call. Throws ov::Exception when oneDNN fails.
+void dnnl_execute(const dnnl::primitive& primitive, const std::vector<dnnl_exec_arg_t>& args);
+
+/// One primitive bound to one request's memory objects.
+class DnnlBoundPrimitive final : public kit::BoundOp {
+public:
+    DnnlBoundPrimitive(const dnnl::primitive& primitive, std::vector<std::pair<int, dnnl::memory>> args);
+    void execute(kit::ExecContext&) override { dnnl_execute(m_primitive, m_args); }
+
+private:
+    const dnnl::primitive& m_primitive;
+    std::vector<dnnl::memory> m_memories;  // owns what m_args points to
+    std::vector<dnnl_exec_arg_t> m_args;
+};
+
+/// f32 2-D MaxPool-1 / MaxPool-8 (indices unused, no dilation) where oneDNN has a JIT implementation.
+std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared_ptr<ov::Node>& node, int threads);
 
 /// f32 2-D Convolution-1, GroupConvolution-1 or kit FusedConvolution with Constant filters, on oneDNN
 /// primitives created for `threads` threads; null where oneDNN has no implementation or the fused bias or
