@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "exec_plan.hpp"
 
+#include <map>
+
 #include "kernels/kernel.hpp"
 #ifdef DEVMUX_CPU_HAVE_DNNL
 #include "devmux/kit/internal_ops.hpp"
@@ -21,9 +23,21 @@ public:
 
     std::shared_ptr<const kit::OpKernel> kernel_for(const std::shared_ptr<ov::Node>& node) const override {
 #ifdef DEVMUX_CPU_HAVE_DNNL
-        if (ov::is_type<kit::FusedConvolution>(node) || worth_dnnl(*node))
-            if (auto kernel = make_dnnl_convolution_kernel(node, m_threads))
+        if (dnnl_convolution_candidate(*node)) {
+            const auto producer = m_blocked.find(node->get_input_node_ptr(0));
+            const dnnl::memory::desc* input_layout = producer == m_blocked.end() ? nullptr : &producer->second;
+            dnnl::memory::desc output_layout;
+            auto kernel = make_dnnl_convolution_kernel(node, m_threads, input_layout, feeds_only_dnnl_convolutions(*node),
+                                                       &output_layout);
+            // A producer keeps its result blocked only after checking that this consumer runs on oneDNN.
+            OPENVINO_ASSERT(kernel || !input_layout, "CPU: op '", node->get_friendly_name(),
+                            "' reads a blocked layout but has no oneDNN kernel");
+            if (kernel) {
+                if (output_layout != dnnl::memory::desc())
+                    m_blocked.emplace(node.get(), output_layout);
                 return kernel;
+            }
+        }
         if (auto kernel = make_dnnl_max_pool_kernel(node, m_threads))
             return kernel;
 #endif
@@ -40,7 +54,38 @@ public:
         return make_convert_kernel(from, to);
     }
 
+    std::string layout_of(const ov::Node& node, size_t index) const override {
+#ifdef DEVMUX_CPU_HAVE_DNNL
+        // Blocked values are never views or Concat slices (the planner keeps those plain).
+        if (index == 0 && m_blocked.count(&node))
+            return "dnnl_blocked";
+#endif
+        return KernelProvider::layout_of(node, index);
+    }
+
 private:
+#ifdef DEVMUX_CPU_HAVE_DNNL
+    bool dnnl_convolution_candidate(const ov::Node& node) const {
+        return ov::is_type<kit::FusedConvolution>(&node) || worth_dnnl(node);
+    }
+
+    // Layout propagation: a oneDNN convolution's result may stay in oneDNN's blocked layout when every
+    // reader is the data input of another convolution that runs on oneDNN (tried here, with a plain
+    // input: the real kernel reorders from whatever layout it is given).
+    bool feeds_only_dnnl_convolutions(const ov::Node& node) const {
+        const auto readers = node.get_output_target_inputs(0);
+        if (readers.empty())
+            return false;
+        for (const auto& reader : readers) {
+            const auto consumer = reader.get_node()->shared_from_this();
+            if (reader.get_index() != 0 || !dnnl_convolution_candidate(*consumer) ||
+                !make_dnnl_convolution_kernel(consumer, m_threads))
+                return false;
+        }
+        return true;
+    }
+#endif
+
     // oneDNN's per-call cost (argument maps, OpenMP team) is a few microseconds: a convolution of fewer
     // multiply-adds than this runs faster on the hand-written kernels.
     static bool worth_dnnl(const ov::Node& node) {
@@ -56,6 +101,11 @@ private:
     }
 
     int m_threads;
+#ifdef DEVMUX_CPU_HAVE_DNNL
+    // The oneDNN layout of each convolution result kept blocked, filled as the planner asks for kernels
+    // in topological order (a plan is built by one thread).
+    mutable std::map<const ov::Node*, dnnl::memory::desc> m_blocked;
+#endif
 };
 
 }  // namespace

@@ -8,11 +8,15 @@
 
 #include "devmux/kit/internal_ops.hpp"
 #include "kernels/dnnl_kernels.hpp"
+#include "openvino/op/add.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/convolution.hpp"
 #include "openvino/op/group_conv.hpp"
 #include "openvino/op/max_pool.hpp"
 #include "openvino/op/parameter.hpp"
+#include "openvino/op/relu.hpp"
+#include "openvino/op/result.hpp"
+#include "compiled_model.hpp"
 #include "test_utils.hpp"
 #include "thread_pool.hpp"
 
@@ -222,6 +226,47 @@ TEST(CpuDnnlConvolution, DeclinesWhatItDoesNotCover) {
         ov::OutputVector{data, w, wide_bias}, ov::Strides{1, 1}, ov::CoordinateDiff{0, 0}, ov::CoordinateDiff{0, 0},
         ov::Strides{1, 1}, ov::op::PadType::EXPLICIT, FusedActivation::Relu, 0.0, 0.0, false);
     EXPECT_FALSE(devmux::cpu::make_dnnl_convolution_kernel(fused, 1)) << "bias along the width";
+}
+
+// (conv + bias + Relu) x 3, each fused into one oneDNN convolution: the two intermediates feed only oneDNN convolutions, so they stay in oneDNN's
+// blocked layout (no reorders between the steps). With `tap`, the first intermediate is also a model
+// output and must stay plain.
+std::shared_ptr<ov::Model> conv_chain(bool tap) {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 16, 20, 20});
+    std::shared_ptr<ov::Node> value = x;
+    ov::ResultVector results;
+    for (unsigned i = 0; i < 3; ++i) {
+        auto w = std::make_shared<ov::op::v0::Constant>(random_tensor({32, i == 0 ? 16u : 32u, 3, 3}, 40 + i, -0.2f, 0.2f));
+        auto conv = std::make_shared<ov::op::v1::Convolution>(value, w, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                              ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+        auto bias = std::make_shared<ov::op::v0::Constant>(random_tensor({1, 32, 1, 1}, 50 + i));
+        value = std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(conv, bias));
+        if (tap && i == 0)
+            results.push_back(std::make_shared<ov::op::v0::Result>(value));
+    }
+    results.push_back(std::make_shared<ov::op::v0::Result>(value));
+    return std::make_shared<ov::Model>(results, ov::ParameterVector{x}, "conv_chain");
+}
+
+TEST(CpuDnnlLayouts, BlockedValuesFlowBetweenOneDnnConvolutions) {
+    for (bool tap : {false, true}) {
+        const auto model = conv_chain(tap);
+        auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(2)});
+        const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+        size_t blocked = 0;
+        for (const auto& value : plan.values)
+            blocked += value.layout == "dnnl_blocked" ? 1 : 0;
+        EXPECT_EQ(blocked, tap ? 1u : 2u) << (tap ? "with" : "without") << " the first result as an output";
+        const auto x = random_tensor({1, 16, 20, 20}, 77);
+        auto request = compiled->create_sync_infer_request();
+        request->set_tensor(compiled->inputs()[0], x);
+        request->infer();
+        const auto expected = reference_outputs(*model, {x});
+        for (size_t i = 0; i < expected.size(); ++i)
+            EXPECT_LE(max_rel_diff(to_floats(request->get_tensor(compiled->outputs()[i])), to_floats(expected[i])),
+                      kTolerance)
+                << "output " << i;
+    }
 }
 
 TEST(CpuDnnlMaxPool, MatchesReferenceExactly) {

@@ -71,14 +71,15 @@ struct ConvSpec {
 // The oneDNN objects of one step, created at compile time and read by every request.
 class DnnlConvolutionKernel final : public kit::OpKernel {
 public:
-    DnnlConvolutionKernel(const ConvSpec& spec, const std::shared_ptr<const ov::Node>& node, int threads)
+    DnnlConvolutionKernel(const ConvSpec& spec, const std::shared_ptr<const ov::Node>& node, int threads,
+                          const memory::desc* input_layout, bool may_keep_blocked)
         : m_spec(spec), m_node(node) {
         DnnlThreads scope(threads);
         const auto& engine = dnnl_engine();
         const memory::desc any_src(spec.src, DataType::f32, Tag::any);
         const memory::desc any_weights(spec.weights, DataType::f32, Tag::any);
         const memory::desc any_dst(spec.dst, DataType::f32, Tag::any);
-        m_plain_src = memory::desc(spec.src, DataType::f32, Tag::nchw);
+        m_plain_src = input_layout ? *input_layout : memory::desc(spec.src, DataType::f32, Tag::nchw);
         m_plain_dst = memory::desc(spec.dst, DataType::f32, Tag::nchw);
         const memory::desc bias_md = spec.bias.empty()
                                          ? memory::desc()
@@ -133,6 +134,10 @@ public:
                 m_sum = true;
             }
         }
+        // The result stays in oneDNN's layout where the planner may keep it so (it feeds only oneDNN
+        // convolutions) and it takes exactly the plain bytes (no channel padding).
+        if (may_keep_blocked && !addend && !m_tail && m_pd.dst_desc().get_size() == m_plain_dst.get_size())
+            m_plain_dst = m_pd.dst_desc();
         m_src_reorder = m_pd.src_desc() != m_plain_src;
         m_dst_reorder = m_pd.dst_desc() != m_plain_dst;
         m_addend_tail = addend && !m_sum;
@@ -164,8 +169,9 @@ public:
 
     std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override;
 
-    // What a request's bound step reads.
-    const ConvSpec& spec() const { return m_spec; }
+    /// The layout of the result in memory: plain NCHW, or oneDNN's own when kept blocked.
+    const memory::desc& output_layout() const { return m_plain_dst; }
+    bool blocked_output() const { return m_plain_dst != memory::desc(m_spec.dst, DataType::f32, Tag::nchw); }
 
 private:
     friend class BoundDnnlConvolution;
@@ -178,7 +184,7 @@ private:
 
     ConvSpec m_spec;
     std::shared_ptr<const ov::Node> m_node;  // keeps the filters alive for the plan's lifetime
-    memory::desc m_plain_src, m_plain_dst;
+    memory::desc m_plain_src, m_plain_dst;  // the input and the result as they lie in the plan's buffers
     dnnl::convolution_forward::primitive_desc m_pd;
     dnnl::convolution_forward m_primitive;
     dnnl::reorder m_reorder_in, m_reorder_out;
@@ -315,8 +321,10 @@ dnnl::stream& dnnl_stream() {
     return stream;
 }
 
-std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node,
-                                                                  int threads) {
+std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
+                                                                  const dnnl::memory::desc* input_layout,
+                                                                  bool may_keep_blocked,
+                                                                  dnnl::memory::desc* output_layout) {
     const auto fused = ov::as_type_ptr<kit::FusedConvolution>(node);
     const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(node);
     const auto plain = ov::as_type_ptr<ov::op::util::ConvolutionFwdPropBase>(node);
@@ -377,7 +385,10 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
         }
     }
     try {
-        return std::make_shared<DnnlConvolutionKernel>(spec, node, threads);
+        auto kernel = std::make_shared<DnnlConvolutionKernel>(spec, node, threads, input_layout, may_keep_blocked);
+        if (output_layout)
+            *output_layout = kernel->blocked_output() ? kernel->output_layout() : memory::desc();
+        return kernel;
     } catch (const dnnl::error&) {
         return nullptr;  // a shape oneDNN has no implementation for: the hand-written kernels take it
     }

@@ -56,7 +56,14 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared
 /// f32 2-D Convolution-1, GroupConvolution-1 or kit FusedConvolution with Constant filters, on oneDNN
 /// primitives created for `threads` threads; null where oneDNN has no implementation or the fused bias or
 /// slope is not per channel.
-std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads);
+/// Layout propagation: `input_layout` is the data input's layout in memory when a oneDNN producer kept it
+/// blocked (null: plain NCHW). With `may_keep_blocked` (every consumer of the result is a oneDNN
+/// convolution's data input) the result stays in the primitive's layout where that takes the plain bytes;
+/// `output_layout` then receives it (a zero desc where the result is plain).
+std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
+                                                                  const dnnl::memory::desc* input_layout = nullptr,
+                                                                  bool may_keep_blocked = false,
+                                                                  dnnl::memory::desc* output_layout = nullptr);
 
 }  // namespace cpu
 }  // namespace devmux
