@@ -278,6 +278,12 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
     } catch (const ov::Exception&) {
         // Not every device reports it; the requested device is shown above.
     }
+    try {
+        // What the device runs with, which may differ from what was asked (0: all cores).
+        out << "Inference threads: " << compiled.get_property(ov::inference_num_threads) << "\n";
+    } catch (const ov::Exception&) {
+        // A device without the property (HETERO, a GPU) shows nothing here.
+    }
     out << "Compile time: " << fixed(compile_ms, 2) << " ms\n";
 
     const std::vector<ov::Tensor> inputs = prepare_inputs(options, compiled, out);
