@@ -7,7 +7,9 @@ ort_bench.js one after the other, so both see the same machine load; prints the 
 each side's median latency and the ratio devmux / ORT (below 1.0: devmux is faster).
 
 usage: benchmarks/compare_ort.py [--build build] [--ort /tmp/ortpeer] [--rounds 5] [--iters 100]
-       [--threads 1,2] [--models squeezenet,vehicle,landmarks]
+       [--threads 1,2] [--models squeezenet,vehicle,landmarks] [--baseline OTHER_BUILD]
+--baseline runs a second devmux build (its bin/devmux with its lib/ first on LD_LIBRARY_PATH) in the
+same rounds, so a change is measured before and after in one run.
 The ORT work folder comes from /work/shared/peers/onnxruntime/setup.sh (../shared/peers relative to the
 repository root).
 """
@@ -33,7 +35,9 @@ MODELS = {
 def devmux_median(build, xml, threads, iters):
     cmd = [os.path.join(build, "bin", "devmux"), "benchmark", "-m", xml, "-d", "CPU", "-n", str(iters),
            "--nireq", "1", "-nthreads", str(threads)]
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    env = dict(os.environ)
+    env["LD_LIBRARY_PATH"] = os.path.join(build, "lib") + os.pathsep + env.get("LD_LIBRARY_PATH", "")
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
     match = re.search(r"Median:\s+([0-9.]+)", out)
     if not match:
         sys.exit("no median in devmux output:\n" + out)
@@ -55,6 +59,7 @@ def main():
     parser.add_argument("--iters", type=int, default=100)
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--models", default=",".join(MODELS))
+    parser.add_argument("--baseline", help="another devmux build folder to measure in the same rounds")
     args = parser.parse_args()
     threads = [int(t) for t in args.threads.split(",")]
     models = args.models.split(",")
@@ -63,24 +68,36 @@ def main():
             sys.exit(f"unknown model '{name}'; known: {', '.join(MODELS)}")
     with open("/proc/loadavg") as f:
         print("load average before:", " ".join(f.read().split()[:3]))
-    results = {}  # (model, threads) -> ([devmux medians], [ort medians])
+    results = {}  # (model, threads) -> ([devmux medians], [ort medians], [baseline medians])
     for r in range(args.rounds):
         for name in models:
             xml, onnx, shape = MODELS[name]
             for t in threads:
                 d = devmux_median(args.build, os.path.join(MODELS_DIR, xml), t, args.iters)
                 o = ort_median(args.ort, onnx, shape, t, args.iters)
-                results.setdefault((name, t), ([], []))
-                results[(name, t)][0].append(d)
-                results[(name, t)][1].append(o)
-                print(f"round {r + 1}: {name:<10} {t} thread(s): devmux {d:8.3f} ms  ORT {o:8.3f} ms", flush=True)
+                entry = results.setdefault((name, t), ([], [], []))
+                entry[0].append(d)
+                entry[1].append(o)
+                line = f"round {r + 1}: {name:<10} {t} thread(s): devmux {d:8.3f} ms  ORT {o:8.3f} ms"
+                if args.baseline:
+                    b = devmux_median(args.baseline, os.path.join(MODELS_DIR, xml), t, args.iters)
+                    entry[2].append(b)
+                    line += f"  baseline {b:8.3f} ms"
+                print(line, flush=True)
     with open("/proc/loadavg") as f:
         print("load average after:", " ".join(f.read().split()[:3]))
     print(f"\nmedian over {args.rounds} rounds of per-run median latency ({args.iters} inferences each)")
-    print(f"{'model':<10} {'threads':>7} {'devmux ms':>10} {'ORT ms':>10} {'devmux/ORT':>11}")
-    for (name, t), (d, o) in results.items():
+    header = f"{'model':<10} {'threads':>7} {'devmux ms':>10} {'ORT ms':>10} {'devmux/ORT':>11}"
+    if args.baseline:
+        header += f" {'baseline ms':>12} {'baseline/ORT':>13}"
+    print(header)
+    for (name, t), (d, o, b) in results.items():
         dm, om = statistics.median(d), statistics.median(o)
-        print(f"{name:<10} {t:>7} {dm:>10.3f} {om:>10.3f} {dm / om:>11.2f}")
+        line = f"{name:<10} {t:>7} {dm:>10.3f} {om:>10.3f} {dm / om:>11.2f}"
+        if b:
+            bm = statistics.median(b)
+            line += f" {bm:>12.3f} {bm / om:>13.2f}"
+        print(line)
 
 
 if __name__ == "__main__":
