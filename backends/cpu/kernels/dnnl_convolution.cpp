@@ -73,7 +73,7 @@ class DnnlConvolutionKernel final : public kit::OpKernel {
 public:
     DnnlConvolutionKernel(const ConvSpec& spec, const std::shared_ptr<const ov::Node>& node, int threads,
                           const memory::desc* input_layout, bool may_keep_blocked)
-        : m_spec(spec), m_node(node) {
+        : m_spec(spec), m_node(node), m_threads(threads) {
         DnnlThreads scope(threads);
         const auto& engine = dnnl_engine();
         const memory::desc any_src(spec.src, DataType::f32, Tag::any);
@@ -191,6 +191,7 @@ private:
     memory m_weights, m_bias;
     bool m_src_reorder = false, m_dst_reorder = false, m_sum = false, m_tail = false, m_addend_tail = false;
     size_t m_scratchpad_bytes = 0, m_src_bytes = 0, m_dst_bytes = 0;
+    int m_threads;  // the primitives were created for this many
 };
 
 // One request's memory objects over its buffers, and the argument maps, made once in bind().
@@ -225,9 +226,10 @@ public:
         m_memories = {plain_src, plain_dst, scratchpad, conv_src, conv_dst};
     }
 
-    // Runs on the team the request set (InferRequest::infer), the one the primitives were created for.
+    // Runs on the threads the primitives were created for: the request's team, or 1 for a small step.
     void execute(kit::ExecContext&) override {
         const DnnlConvolutionKernel& k = m_kernel;
+        DnnlThreads scope(k.m_threads);
         if (k.m_sum && m_addend != m_dst)
             std::memcpy(m_dst, m_addend, m_elements * sizeof(float));
         if (k.m_src_reorder)
@@ -292,8 +294,9 @@ void dnnl_execute(const dnnl::primitive& primitive, const std::vector<dnnl_exec_
                     static_cast<int>(status), ")");
 }
 
-DnnlBoundPrimitive::DnnlBoundPrimitive(const dnnl::primitive& primitive, std::vector<std::pair<int, dnnl::memory>> args)
-    : m_primitive(primitive) {
+DnnlBoundPrimitive::DnnlBoundPrimitive(const dnnl::primitive& primitive, std::vector<std::pair<int, dnnl::memory>> args,
+                                       int threads)
+    : m_primitive(primitive), m_threads(threads) {
     for (auto& [index, memory] : args) {
         m_args.push_back({index, memory.get()});
         m_memories.push_back(std::move(memory));
@@ -385,7 +388,10 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
         }
     }
     try {
-        auto kernel = std::make_shared<DnnlConvolutionKernel>(spec, node, threads, input_layout, may_keep_blocked);
+        // Below about 4 M multiply-adds a convolution runs in the calling thread alone.
+        const size_t macs = ov::shape_size(out) * (ov::shape_size(filters) / out[1]);
+        const int step_threads = dnnl_step_threads(macs, 4u << 20, threads);
+        auto kernel = std::make_shared<DnnlConvolutionKernel>(spec, node, step_threads, input_layout, may_keep_blocked);
         if (output_layout)
             *output_layout = kernel->blocked_output() ? kernel->output_layout() : memory::desc();
         return kernel;

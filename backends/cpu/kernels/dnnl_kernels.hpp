@@ -38,14 +38,25 @@ size_t dnnl_scratch_bytes(const dnnl::memory::desc& scratchpad);
 /// vector per call. Throws ov::Exception when oneDNN fails.
 void dnnl_execute(const dnnl::primitive& primitive, const std::vector<dnnl_exec_arg_t>& args);
 
-/// One primitive bound to one request's memory objects.
+/// The threads one oneDNN step runs on: the request's team, or 1 for a step with less work than
+/// `min_parallel_work` (waking the team and meeting at its barrier costs more than it saves, most of all
+/// on a loaded machine).
+inline int dnnl_step_threads(size_t work, size_t min_parallel_work, int team) {
+    return work < min_parallel_work ? 1 : team;
+}
+
+/// One primitive bound to one request's memory objects, run on `threads` threads.
 class DnnlBoundPrimitive final : public kit::BoundOp {
 public:
-    DnnlBoundPrimitive(const dnnl::primitive& primitive, std::vector<std::pair<int, dnnl::memory>> args);
-    void execute(kit::ExecContext&) override { dnnl_execute(m_primitive, m_args); }
+    DnnlBoundPrimitive(const dnnl::primitive& primitive, std::vector<std::pair<int, dnnl::memory>> args, int threads);
+    void execute(kit::ExecContext&) override {
+        DnnlThreads scope(m_threads);
+        dnnl_execute(m_primitive, m_args);
+    }
 
 private:
     const dnnl::primitive& m_primitive;
+    int m_threads;
     std::vector<dnnl::memory> m_memories;  // owns what m_args points to
     std::vector<dnnl_exec_arg_t> m_args;
 };

@@ -15,8 +15,8 @@ using dnnl::memory;
 
 class DnnlMaxPoolKernel final : public kit::OpKernel {
 public:
-    explicit DnnlMaxPoolKernel(dnnl::pooling_forward::primitive_desc pd)
-        : m_pd(std::move(pd)), m_primitive(m_pd), m_scratch(dnnl_scratch_bytes(m_pd.scratchpad_desc())) {}
+    DnnlMaxPoolKernel(dnnl::pooling_forward::primitive_desc pd, int threads)
+        : m_pd(std::move(pd)), m_primitive(m_pd), m_scratch(dnnl_scratch_bytes(m_pd.scratchpad_desc())), m_threads(threads) {}
 
     std::string name() const override { return std::string("dnnl_") + m_pd.impl_info_str() + "_f32"; }
     size_t scratch_bytes() const override { return m_scratch; }
@@ -25,13 +25,15 @@ public:
             m_primitive, std::vector<std::pair<int, memory>>{
                              {DNNL_ARG_SRC, memory(m_pd.src_desc(), dnnl_engine(), args.inputs[0].host())},
                              {DNNL_ARG_DST, memory(m_pd.dst_desc(), dnnl_engine(), args.outputs[0].host())},
-                             {DNNL_ARG_SCRATCHPAD, memory(m_pd.scratchpad_desc(), dnnl_engine(), args.scratch.host())}});
+                             {DNNL_ARG_SCRATCHPAD, memory(m_pd.scratchpad_desc(), dnnl_engine(), args.scratch.host())}},
+            m_threads);
     }
 
 private:
     dnnl::pooling_forward::primitive_desc m_pd;
     dnnl::pooling_forward m_primitive;
     size_t m_scratch;
+    int m_threads;
 };
 
 }  // namespace
@@ -66,6 +68,8 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared
         // The right padding that gives the planned output size (ceil rounding adds to the model's).
         pad_r.push_back((static_cast<memory::dim>(out[2 + i]) - 1) * s + k - static_cast<memory::dim>(in[2 + i]) - pl);
     }
+    // Memory-bound: below about 1 M window reads one thread keeps up.
+    threads = dnnl_step_threads(ov::shape_size(out) * pool->get_kernel()[0] * pool->get_kernel()[1], 1u << 20, threads);
     try {
         DnnlThreads scope(threads);
         const memory::desc src({in.begin(), in.end()}, memory::data_type::f32, memory::format_tag::nchw);
@@ -77,7 +81,7 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared
         dnnl::pooling_forward::primitive_desc pd(desc, attr, dnnl_engine());
         if (std::string(pd.impl_info_str()).find("jit") == std::string::npos)
             return nullptr;
-        return std::make_shared<DnnlMaxPoolKernel>(std::move(pd));
+        return std::make_shared<DnnlMaxPoolKernel>(std::move(pd), threads);
     } catch (const dnnl::error&) {
         return nullptr;
     }
