@@ -26,7 +26,7 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
         input_types.push_back(input.get_element_type());
     for (const auto& output : outputs())
         output_types.push_back(output.get_element_type());
-    m_plan = build_plan(prepared, input_types, output_types);
+    m_plan = build_plan(prepared, input_types, output_types, m_config.request_threads());
 }
 
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {

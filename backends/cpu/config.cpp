@@ -150,6 +150,8 @@ uint32_t Config::streams() const {
     return cores < 2 ? 1u : std::max<uint32_t>(2, static_cast<uint32_t>(cores / 4));
 }
 
+size_t Config::request_threads() const { return std::max<size_t>(1, threads() / std::max<uint32_t>(1, streams())); }
+
 uint32_t Config::optimal_requests() const {
     const uint32_t streams_in_effect = streams();
     return num_requests > 0 ? std::min(streams_in_effect, num_requests) : streams_in_effect;

@@ -46,6 +46,8 @@ struct Config {
     size_t threads() const;
     /// Streams in effect: the number set, or for AUTO/NUMA 1 under LATENCY and several under THROUGHPUT.
     uint32_t streams() const;
+    /// The threads of one request: its stream's share, so that `streams` requests in flight use the cores once.
+    size_t request_threads() const;
     /// What ov::optimal_number_of_infer_requests reports: the streams, capped by hint::num_requests.
     uint32_t optimal_requests() const;
 

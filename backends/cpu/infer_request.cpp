@@ -7,23 +7,18 @@
 
 namespace devmux {
 namespace cpu {
-namespace {
-
-// The threads of one request: its stream's share, so that `streams` requests in flight use the cores once.
-size_t request_threads(const Config& config) {
-    return std::max<size_t>(1, config.threads() / std::max<uint32_t>(1, config.streams()));
-}
-
-}  // namespace
-
 InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
     : ISyncInferRequest(compiled_model),
       m_compiled(compiled_model),
-      m_pool(request_threads(compiled_model->config())),
+      m_pool(pool_threads(compiled_model->config().request_threads())),
       m_run(compiled_model->plan_ptr()),
       m_profiling(compiled_model->config().enable_profiling) {}
 
 void InferRequest::infer() {
+#ifdef _OPENMP
+    // The team of this request's OpenMP loops and oneDNN primitives, in the thread that runs it.
+    omp_set_num_threads(static_cast<int>(m_compiled->config().request_threads()));
+#endif
     kit::ExecContext ctx;
     ctx.pool = &m_pool;
     m_run.run(m_input_tensors, m_output_tensors, ctx, m_profiling);

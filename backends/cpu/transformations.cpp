@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "transformations.hpp"
 
+#include "devmux/kit/internal_ops.hpp"
 #include "devmux/kit/pass_manager.hpp"
 #include "devmux/kit/passes.hpp"
 #include "openvino/op/constant.hpp"
@@ -38,6 +39,10 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model, const ov::eleme
     passes.add("inference_precision", [precision](ov::Model& m) { return kit::apply_inference_precision(m, precision) != 0; })
         .add("remove_identity_ops", [](ov::Model& m) { return kit::remove_identity_ops(m) != 0; })
         .add("fold_constants", [](ov::Model& m) { return kit::fold_constants(m) != 0; });
+#ifdef DEVMUX_CPU_HAVE_DNNL
+    // Bias, activation and a following Add become oneDNN post-ops of the convolution's primitive.
+    passes.add("fuse_convolutions", [](ov::Model& m) { return kit::fuse_convolutions(m) != 0; });
+#endif
     passes.run(*exec);
     return exec;
 }

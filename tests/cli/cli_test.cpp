@@ -151,6 +151,20 @@ TEST(CliBenchmark, FiveIterationsReportThroughput) {
     EXPECT_TRUE(has_line_matching(r.out, R"(\s*P90:\s+[0-9]+\.[0-9]+)")) << r.out;
 }
 
+TEST(CliBenchmark, NthreadsSetsTheInferenceThreads) {
+    for (const char* threads : {"1", "2"}) {
+        auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "3", "-nthreads", threads});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_TRUE(has_line_matching(r.out, std::string("Inference threads: ") + threads)) << r.out;
+    }
+    auto bad = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "3", "-nthreads", "0"});
+    EXPECT_NE(bad.exit_code, 0);
+    EXPECT_NE(bad.err.find("-nthreads expects a whole number"), std::string::npos) << bad.err;
+    auto misplaced = run_cli({"query", "-m", kTinyModel, "-d", "CPU", "-nthreads", "1"});
+    EXPECT_NE(misplaced.exit_code, 0);
+    EXPECT_NE(misplaced.err.find("-nthreads does not apply"), std::string::npos) << misplaced.err;
+}
+
 TEST(CliBenchmark, DrawsNoProgressBarWhenStderrIsNotATerminal) {
     auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "3"});
     ASSERT_EQ(r.exit_code, 0) << r.err;

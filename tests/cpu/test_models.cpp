@@ -114,11 +114,16 @@ TEST(CpuSqueezeNet, Ir11ClassifiesThePizzaPhotoMinusMeanAsPizza) {
 // max |int8 - fp16| / max |fp16| on the reference inputs: landmarks 0.017; head pose 0.076 (pitch
 // -4.25 deg), 0.044 (roll -9.32 deg), 0.161 (yaw 4.70 deg: 0.76 deg off); gaze 0.120 (0.066 on a
 // vector of norm ~0.6). Tolerances: about 1.5x the observed values.
+// Against the interpreter, gaze gets 2e-2: its convolutions run on oneDNN, whose accumulation order
+// differs from the reference's in the last bits, and a value that lands on a FakeQuantize boundary
+// moves one of 256 levels (observed 0.012 on the reference inputs; the FP16 gaze model, without
+// quantizers, stays within the usual 1e-3 of its reference).
 struct QuantizedPair {
     const char* int8_xml;
     const char* fp16_xml;
     const char* fp16_ref_json;
     double tolerance;
+    double interpreter_tolerance = 1e-3;
 };
 
 // The ref.json inputs, as tensors of the model's input types, in the model's input order.
@@ -165,7 +170,8 @@ TEST_P(CpuQuantizedModel, MatchesTheReferenceInterpreter) {
     const auto expected = reference_outputs(*prepared, inputs);
     ASSERT_EQ(actual.size(), expected.size());
     for (size_t i = 0; i < actual.size(); ++i)
-        EXPECT_LE(max_rel_diff(actual[i], to_floats(expected[i])), 1e-3) << p.int8_xml << " output " << i;
+        EXPECT_LE(max_rel_diff(actual[i], to_floats(expected[i])), p.interpreter_tolerance)
+            << p.int8_xml << " output " << i;
 }
 
 TEST_P(CpuQuantizedModel, RunsCloseToTheFp16Model) {
@@ -191,7 +197,7 @@ INSTANTIATE_TEST_SUITE_P(
                       "head-pose-estimation-adas-0001/FP16/ref/head-pose-estimation-adas-0001.ref.json", 0.25},
         QuantizedPair{"gaze-estimation-adas-0002/FP16-INT8/gaze-estimation-adas-0002.xml",
                       "gaze-estimation-adas-0002/FP16/gaze-estimation-adas-0002.xml",
-                      "gaze-estimation-adas-0002/FP16/ref/gaze-estimation-adas-0002.ref.json", 0.18}),
+                      "gaze-estimation-adas-0002/FP16/ref/gaze-estimation-adas-0002.ref.json", 0.18, 2e-2}),
     [](const ::testing::TestParamInfo<QuantizedPair>& info) {
         std::string name = info.param.int8_xml;
         name = name.substr(0, name.find('/'));

@@ -42,7 +42,7 @@ Commands:
                               show which device supports each op of the model; for
                               HETERO:A,B,... also the subgraphs HETERO compiles and the
                               bytes crossing each boundary per inference
-  benchmark -m MODEL -d DEVICE [-n N | -t SECONDS] [--nireq K] [-i NAME=FILE ...] [--pc]
+  benchmark -m MODEL -d DEVICE [-n N | -t SECONDS] [--nireq K] [-nthreads N] [-i NAME=FILE ...] [--pc]
                               measure latency and throughput
 
 Options:
@@ -52,6 +52,7 @@ Options:
   -n, --niter N        benchmark: run N inferences
   -t, --time SECONDS   benchmark: run for this long (default: 10 s when -n is not given)
   --nireq K            benchmark: keep K infer requests in flight (default: the device's optimum)
+  -nthreads N          benchmark: compile with ov::inference_num_threads(N) (default: the device's)
   -i, --input NAME=FILE
                        benchmark: raw little-endian data for the input NAME (a tensor name of
                        the input), exactly the input's element type and size; other inputs get
@@ -110,6 +111,9 @@ Options parse_args(int argc, const char* const argv[]) {
             name = "-t";
         } else if (name == "--nireq") {
             options.nireq = static_cast<uint32_t>(parse_count(name, value(), 1024));
+        } else if (name == "-nthreads" || name == "--nthreads") {
+            options.nthreads = static_cast<uint32_t>(parse_count(name, value(), 1024));
+            name = "-nthreads";
         } else if (name == "--seed") {
             auto text = value();
             bool digits_only = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
@@ -167,7 +171,7 @@ Options parse_args(int argc, const char* const argv[]) {
                              options.device + "'");
     }
     if (options.command == "benchmark") {
-        allowed.insert({"-n", "-t", "--nireq", "-i", "--pc", "--seed"});
+        allowed.insert({"-n", "-t", "--nireq", "-nthreads", "-i", "--pc", "--seed"});
         if (options.iterations && options.seconds)
             throw UsageError("give either -n or -t, not both");
     }

@@ -25,6 +25,7 @@ struct Options {
     std::optional<uint64_t> iterations;
     std::optional<double> seconds;
     std::optional<uint32_t> nireq;
+    std::optional<uint32_t> nthreads;  // benchmark: ov::inference_num_threads
     std::vector<std::pair<std::string, std::string>> input_files;  // NAME=FILE, in command-line order
     bool perf_counts = false;
     std::string dot_file;  // query on HETERO: write the subgraph picture (Graphviz text) here

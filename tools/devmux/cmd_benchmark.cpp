@@ -261,6 +261,8 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
     ov::AnyMap config;
     if (options.perf_counts)
         config.emplace(ov::enable_profiling(true));
+    if (options.nthreads)
+        config.emplace(ov::inference_num_threads(static_cast<int32_t>(*options.nthreads)));
     auto compile_start = Clock::now();
     ov::CompiledModel compiled = core.compile_model(model, options.device, config);
     const double compile_ms = ms_between(compile_start, Clock::now());
@@ -275,6 +277,12 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
         out << "Execution devices: " << joined << "\n";
     } catch (const ov::Exception&) {
         // Not every device reports it; the requested device is shown above.
+    }
+    try {
+        // What the device runs with, which may differ from what was asked (0: all cores).
+        out << "Inference threads: " << compiled.get_property(ov::inference_num_threads) << "\n";
+    } catch (const ov::Exception&) {
+        // A device without the property (HETERO, a GPU) shows nothing here.
     }
     out << "Compile time: " << fixed(compile_ms, 2) << " ms\n";
 

@@ -82,7 +82,7 @@ private:
     void im2col(const float* in, float* col, ThreadPool* pool) const {
         const ConvGeometry& g = m_g;
         const size_t rows = g.col_rows();
-        const size_t tasks = pool ? std::min(rows, pool->size() * 4) : 1;
+        const size_t tasks = pool ? std::min(rows, team_size(pool) * 4) : 1;
         auto fill = [&](size_t task) {
             const size_t r0 = rows * task / tasks, r1 = rows * (task + 1) / tasks;
             for (size_t r = r0; r < r1; ++r) {
@@ -111,7 +111,7 @@ private:
             }
         };
         if (pool)
-            pool->parallel_for(tasks, fill);
+            parallel_for(pool, tasks, fill);
         else
             fill(0);
     }
@@ -149,7 +149,7 @@ private:
             }
         };
         if (pool && planes > 1 && planes * g.out_plane() * g.kh * g.kw >= 16 * 1024)
-            pool->parallel_for(planes, one_plane);
+            parallel_for(pool, planes, one_plane);
         else
             for (size_t p = 0; p < planes; ++p)
                 one_plane(p);

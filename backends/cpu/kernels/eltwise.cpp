@@ -77,10 +77,10 @@ private:
         float* out = static_cast<float*>(outputs[0].data());
         const size_t total = m_g.outer * m_g.mid * m_g.inner;
         // Memory-bound: split only when there is enough to share out.
-        const size_t tasks = ctx.pool && total >= (1u << 16) ? std::min<size_t>(ctx.pool->size() * 2, 64) : 1;
+        const size_t tasks = ctx.pool && total >= (1u << 16) ? std::min<size_t>(team_size(ctx.pool) * 2, 64) : 1;
         if (m_equal) {
             auto part = [&](size_t t) { run_equal(a, b, out, total * t / tasks, total * (t + 1) / tasks, op); };
-            tasks > 1 ? ctx.pool->parallel_for(tasks, part) : part(0);
+            tasks > 1 ? parallel_for(ctx.pool, tasks, part) : part(0);
             return;
         }
         const float* full = m_g.small_is_first ? b : a;
@@ -90,7 +90,7 @@ private:
         auto part = [&](size_t t) {
             run_rows(full, small, out, m_g, m_g.small_is_first, rows * t / row_tasks, rows * (t + 1) / row_tasks, op);
         };
-        row_tasks > 1 ? ctx.pool->parallel_for(row_tasks, part) : part(0);
+        row_tasks > 1 ? parallel_for(ctx.pool, row_tasks, part) : part(0);
     }
 
     BinaryOp m_op;

@@ -145,7 +145,7 @@ void sgemm(ThreadPool* pool, size_t M, size_t N, size_t K, const float* A, size_
                 std::fill(C + m * ldc, C + m * ldc + N, 0.0f);
         return;
     }
-    const size_t threads = pool ? pool->size() : 1;
+    const size_t threads = pool ? team_size(pool) : 1;
     auto round_up = [](size_t v, size_t to) { return (v + to - 1) / to * to; };
     // Blocks keep A's rows (MB x K) in L2 while the packed 16-wide slices of B stream through L1.
     size_t mb = std::min(round_up(M, MR), size_t(72));
@@ -172,7 +172,7 @@ void sgemm(ThreadPool* pool, size_t M, size_t N, size_t K, const float* A, size_
         fn(m0, std::min(M, m0 + mb), n0, std::min(N, n0 + nb), K, A, lda, B, ldb, C, ldc, accumulate);
     };
     if (parallel)
-        pool->parallel_for(m_blocks * n_blocks, run_block);
+        parallel_for(pool, m_blocks * n_blocks, run_block);
     else
         for (size_t i = 0; i < m_blocks * n_blocks; ++i)
             run_block(i);

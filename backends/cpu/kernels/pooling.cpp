@@ -56,7 +56,7 @@ public:
             }
         };
         if (ctx.pool && g.planes > 1 && g.planes * g.oh * g.ow * g.kh * g.kw >= 32 * 1024)
-            ctx.pool->parallel_for(g.planes, plane);
+            parallel_for(ctx.pool, g.planes, plane);
         else
             for (size_t p = 0; p < g.planes; ++p)
                 plane(p);

@@ -66,7 +66,7 @@ public:
                     dst[i] /= static_cast<float>(m_reduced);
         };
         if (ctx.pool && m_outer > 1 && m_outer * m_reduced * m_inner >= (1u << 16))
-            ctx.pool->parallel_for(m_outer, slab);
+            parallel_for(ctx.pool, m_outer, slab);
         else
             for (size_t o = 0; o < m_outer; ++o)
                 slab(o);
@@ -122,7 +122,7 @@ public:
             }
         };
         if (ctx.pool && m_outer > 1 && m_outer * m_len * m_inner >= (1u << 16))
-            ctx.pool->parallel_for(m_outer, slab);
+            parallel_for(ctx.pool, m_outer, slab);
         else
             for (size_t o = 0; o < m_outer; ++o)
                 slab(o);

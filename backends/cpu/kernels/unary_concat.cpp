@@ -34,10 +34,10 @@ public:
         const float* in = static_cast<const float*>(inputs[0].data());
         float* out = static_cast<float*>(outputs[0].data());
         const size_t n = inputs[0].get_size();
-        const size_t tasks = ctx.pool && n >= (1u << 16) ? std::min<size_t>(ctx.pool->size() * 2, 64) : 1;
+        const size_t tasks = ctx.pool && n >= (1u << 16) ? std::min<size_t>(team_size(ctx.pool) * 2, 64) : 1;
         auto part = [&](size_t t) { apply(in, out, n * t / tasks, n * (t + 1) / tasks); };
         if (tasks > 1)
-            ctx.pool->parallel_for(tasks, part);
+            parallel_for(ctx.pool, tasks, part);
         else
             part(0);
     }
@@ -98,9 +98,9 @@ public:
             }
         };
         const size_t tasks =
-            ctx.pool && m_outer > 1 && m_outer * m_row_bytes >= (1u << 20) ? std::min(m_outer, ctx.pool->size() * 2) : 1;
+            ctx.pool && m_outer > 1 && m_outer * m_row_bytes >= (1u << 20) ? std::min(m_outer, team_size(ctx.pool) * 2) : 1;
         if (tasks > 1)
-            ctx.pool->parallel_for(tasks, [&](size_t t) { rows(m_outer * t / tasks, m_outer * (t + 1) / tasks); });
+            parallel_for(ctx.pool, tasks, [&](size_t t) { rows(m_outer * t / tasks, m_outer * (t + 1) / tasks); });
         else
             rows(0, m_outer);
     }

@@ -1,0 +1,404 @@
+// SPDX-License-Identifier: Apache-2.0
+// f32 2-D Convolution, GroupConvolution (grouped and depthwise) and the kit's FusedConvolution on oneDNN.
+// The primitive is created once, at compile time, with format_tag::any so oneDNN picks its blocked
+// layouts; the filters are reordered into that layout once, then. Activations stay plain (NCHW) between
+// steps: where oneDNN chose a blocked layout for the data or the result, the step reorders into and out
+// of per-request scratch. Bias and the activations oneDNN has (Relu, Clamp, Sigmoid, Tanh, a PRelu with
+// one slope) are post-ops, and so is a following Add (`sum`) where the result is written in place; a
+// per-channel PRelu and an addend the post-ops cannot take run as a tail loop over the plain result.
+#include "kernels/dnnl_kernels.hpp"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstring>
+#include <oneapi/dnnl/dnnl.hpp>
+#include <vector>
+
+#include "devmux/kit/internal_ops.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/convolution.hpp"
+#include "openvino/op/group_conv.hpp"
+
+namespace devmux {
+namespace cpu {
+namespace {
+
+using dnnl::memory;
+using Tag = memory::format_tag;
+using DataType = memory::data_type;
+
+constexpr size_t scratch_alignment = 64;
+
+size_t align_up(size_t bytes) { return (bytes + scratch_alignment - 1) / scratch_alignment * scratch_alignment; }
+
+// Values of a Constant broadcast per output channel of an NCHW result with `channels` channels, or empty
+// when the constant varies along another axis (or is not a Constant).
+std::vector<float> per_channel(const ov::Output<ov::Node>& value, size_t channels, size_t out_rank) {
+    const auto constant = ov::as_type_ptr<ov::op::v0::Constant>(value.get_node_shared_ptr());
+    if (!constant || constant->get_element_type() != ov::element::f32)
+        return {};
+    const ov::Shape shape = constant->get_shape();
+    if (shape.size() > out_rank)
+        return {};
+    size_t channel_extent = 1;
+    for (size_t i = 0; i < shape.size(); ++i) {
+        const size_t out_axis = out_rank - shape.size() + i;
+        if (out_axis == 1)
+            channel_extent = shape[i];
+        else if (shape[i] != 1)
+            return {};
+    }
+    if (channel_extent != 1 && channel_extent != channels)
+        return {};
+    const float* data = constant->get_data_ptr<float>();
+    std::vector<float> values(channels);
+    for (size_t c = 0; c < channels; ++c)
+        values[c] = data[channel_extent == 1 ? 0 : c];
+    return values;
+}
+
+struct ConvSpec {
+    memory::dims src, weights, dst, strides, dilations, pad_l, pad_r;
+    bool grouped = false;
+    std::vector<float> bias;  // empty: none
+    kit::FusedActivation activation = kit::FusedActivation::None;
+    float alpha = 0.f, beta = 0.f;      // Clamp bounds, a one-slope PRelu's slope
+    std::vector<float> prelu_slopes;    // per channel, run in the tail
+    int addend_input = -1;              // FusedConvolution's addend
+};
+
+// The oneDNN objects of one step, created at compile time and read by every request.
+class DnnlConvolutionKernel final : public kit::OpKernel {
+public:
+    DnnlConvolutionKernel(const ConvSpec& spec, const std::shared_ptr<const ov::Node>& node, int threads,
+                          const memory::desc* input_layout, bool may_keep_blocked)
+        : m_spec(spec), m_node(node), m_threads(threads) {
+        DnnlThreads scope(threads);
+        const auto& engine = dnnl_engine();
+        const memory::desc any_src(spec.src, DataType::f32, Tag::any);
+        const memory::desc any_weights(spec.weights, DataType::f32, Tag::any);
+        const memory::desc any_dst(spec.dst, DataType::f32, Tag::any);
+        m_plain_src = input_layout ? *input_layout : memory::desc(spec.src, DataType::f32, Tag::nchw);
+        m_plain_dst = memory::desc(spec.dst, DataType::f32, Tag::nchw);
+        const memory::desc bias_md = spec.bias.empty()
+                                         ? memory::desc()
+                                         : memory::desc({static_cast<memory::dim>(spec.bias.size())}, DataType::f32, Tag::x);
+        dnnl::post_ops ops;
+        switch (spec.activation) {
+        case kit::FusedActivation::Relu:
+            ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
+            break;
+        case kit::FusedActivation::Clamp:
+            ops.append_eltwise(1.f, dnnl::algorithm::eltwise_clip, spec.alpha, spec.beta);
+            break;
+        case kit::FusedActivation::Sigmoid:
+            ops.append_eltwise(1.f, dnnl::algorithm::eltwise_logistic, 0.f, 0.f);
+            break;
+        case kit::FusedActivation::Tanh:
+            ops.append_eltwise(1.f, dnnl::algorithm::eltwise_tanh, 0.f, 0.f);
+            break;
+        case kit::FusedActivation::PRelu:
+            if (spec.prelu_slopes.empty())
+                ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, spec.alpha, 0.f);
+            break;
+        case kit::FusedActivation::None:
+            break;
+        }
+        m_tail = !spec.prelu_slopes.empty();
+        const auto create = [&](const memory::desc& src, const memory::desc& dst, bool with_sum) {
+            dnnl::post_ops all = ops;
+            if (with_sum)
+                all.append_sum(1.f);
+            dnnl::primitive_attr attr;
+            attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+            attr.set_post_ops(all);
+            dnnl::convolution_forward::desc desc =
+                spec.bias.empty()
+                    ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
+                                                      dnnl::algorithm::convolution_direct, src, any_weights, dst,
+                                                      spec.strides, spec.dilations, spec.pad_l, spec.pad_r)
+                    : dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
+                                                      dnnl::algorithm::convolution_direct, src, any_weights, bias_md,
+                                                      dst, spec.strides, spec.dilations, spec.pad_l, spec.pad_r);
+            return dnnl::convolution_forward::primitive_desc(desc, attr, engine);
+        };
+        // A sum post-op needs the addend in the result's own layout; with a plain result it is the
+        // output buffer itself (in place, or copied there first).
+        const bool addend = spec.addend_input >= 0;
+        m_pd = create(any_src, any_dst, false);
+        m_sum = false;
+        if (addend && !m_tail) {
+            if (m_pd.dst_desc() == m_plain_dst) {
+                m_pd = create(any_src, m_plain_dst, true);
+                m_sum = true;
+            }
+        }
+        // The result stays in oneDNN's layout where the planner may keep it so (it feeds only oneDNN
+        // convolutions) and it takes exactly the plain bytes (no channel padding).
+        if (may_keep_blocked && !addend && !m_tail && m_pd.dst_desc().get_size() == m_plain_dst.get_size())
+            m_plain_dst = m_pd.dst_desc();
+        m_src_reorder = m_pd.src_desc() != m_plain_src;
+        m_dst_reorder = m_pd.dst_desc() != m_plain_dst;
+        m_addend_tail = addend && !m_sum;
+        m_primitive = dnnl::convolution_forward(m_pd);
+        if (m_src_reorder)
+            m_reorder_in = make_reorder(m_plain_src, m_pd.src_desc());
+        if (m_dst_reorder)
+            m_reorder_out = make_reorder(m_pd.dst_desc(), m_plain_dst);
+
+        // The filters, once, in the layout the primitive wants.
+        const auto* filters = ov::as_type<const ov::op::v0::Constant>(node->get_input_node_ptr(1));
+        const memory::desc plain_weights(spec.weights, DataType::f32, spec.grouped ? Tag::goihw : Tag::oihw);
+        m_weights = memory(m_pd.weights_desc(), engine);
+        memory source(plain_weights, engine, const_cast<float*>(filters->get_data_ptr<float>()));
+        dnnl::stream stream(engine);
+        dnnl::reorder(source, m_weights).execute(stream, source, m_weights);
+        if (!spec.bias.empty())
+            m_bias = memory(bias_md, engine, const_cast<float*>(m_spec.bias.data()));
+        stream.wait();
+
+        m_scratchpad_bytes = dnnl_scratch_bytes(m_pd.scratchpad_desc());
+        m_src_bytes = m_src_reorder ? align_up(m_pd.src_desc().get_size()) : 0;
+        m_dst_bytes = m_dst_reorder ? align_up(m_pd.dst_desc().get_size()) : 0;
+    }
+
+    std::string name() const override { return std::string("dnnl_") + m_pd.impl_info_str() + "_f32"; }
+    size_t scratch_bytes() const override { return m_scratchpad_bytes + m_src_bytes + m_dst_bytes; }
+    int in_place_input() const override { return m_sum ? m_spec.addend_input : -1; }
+
+    std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override;
+
+    /// The layout of the result in memory: plain NCHW, or oneDNN's own when kept blocked.
+    const memory::desc& output_layout() const { return m_plain_dst; }
+    bool blocked_output() const { return m_plain_dst != memory::desc(m_spec.dst, DataType::f32, Tag::nchw); }
+
+private:
+    friend class BoundDnnlConvolution;
+
+    static dnnl::reorder make_reorder(const memory::desc& from, const memory::desc& to) {
+        dnnl::primitive_attr attr;
+        attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+        return dnnl::reorder(dnnl::reorder::primitive_desc(dnnl_engine(), from, dnnl_engine(), to, attr));
+    }
+
+    ConvSpec m_spec;
+    std::shared_ptr<const ov::Node> m_node;  // keeps the filters alive for the plan's lifetime
+    memory::desc m_plain_src, m_plain_dst;  // the input and the result as they lie in the plan's buffers
+    dnnl::convolution_forward::primitive_desc m_pd;
+    dnnl::convolution_forward m_primitive;
+    dnnl::reorder m_reorder_in, m_reorder_out;
+    memory m_weights, m_bias;
+    bool m_src_reorder = false, m_dst_reorder = false, m_sum = false, m_tail = false, m_addend_tail = false;
+    size_t m_scratchpad_bytes = 0, m_src_bytes = 0, m_dst_bytes = 0;
+    int m_threads;  // the primitives were created for this many
+};
+
+// One request's memory objects over its buffers, and the argument maps, made once in bind().
+class BoundDnnlConvolution final : public kit::BoundOp {
+public:
+    BoundDnnlConvolution(const DnnlConvolutionKernel& kernel, const kit::BindArgs& args) : m_kernel(kernel) {
+        const auto& engine = dnnl_engine();
+        char* scratch = static_cast<char*>(args.scratch.host());
+        m_src = args.inputs[0].host();
+        m_dst = args.outputs[0].host();
+        if (kernel.m_spec.addend_input >= 0)
+            m_addend = static_cast<const float*>(args.inputs[static_cast<size_t>(kernel.m_spec.addend_input)].host());
+        m_elements = static_cast<size_t>(kernel.m_plain_dst.get_size() / sizeof(float));
+        memory plain_src(kernel.m_plain_src, engine, m_src);
+        memory plain_dst(kernel.m_plain_dst, engine, m_dst);
+        memory scratchpad(kernel.m_pd.scratchpad_desc(), engine, scratch);
+        memory conv_src = plain_src, conv_dst = plain_dst;
+        if (kernel.m_src_reorder) {
+            conv_src = memory(kernel.m_pd.src_desc(), engine, scratch + kernel.m_scratchpad_bytes);
+            m_in_args = {{DNNL_ARG_FROM, plain_src.get()}, {DNNL_ARG_TO, conv_src.get()}};
+        }
+        if (kernel.m_dst_reorder) {
+            conv_dst = memory(kernel.m_pd.dst_desc(), engine, scratch + kernel.m_scratchpad_bytes + kernel.m_src_bytes);
+            m_out_args = {{DNNL_ARG_FROM, conv_dst.get()}, {DNNL_ARG_TO, plain_dst.get()}};
+        }
+        m_conv_args = {{DNNL_ARG_SRC, conv_src.get()},
+                       {DNNL_ARG_WEIGHTS, kernel.m_weights.get()},
+                       {DNNL_ARG_DST, conv_dst.get()},
+                       {DNNL_ARG_SCRATCHPAD, scratchpad.get()}};
+        if (!kernel.m_spec.bias.empty())
+            m_conv_args.push_back({DNNL_ARG_BIAS, kernel.m_bias.get()});
+        m_memories = {plain_src, plain_dst, scratchpad, conv_src, conv_dst};
+    }
+
+    // Runs on the threads the primitives were created for: the request's team, or 1 for a small step.
+    void execute(kit::ExecContext&) override {
+        const DnnlConvolutionKernel& k = m_kernel;
+        DnnlThreads scope(k.m_threads);
+        if (k.m_sum && m_addend != m_dst)
+            std::memcpy(m_dst, m_addend, m_elements * sizeof(float));
+        if (k.m_src_reorder)
+            dnnl_execute(k.m_reorder_in, m_in_args);
+        dnnl_execute(k.m_primitive, m_conv_args);
+        if (k.m_dst_reorder)
+            dnnl_execute(k.m_reorder_out, m_out_args);
+        if (k.m_tail || k.m_addend_tail)
+            tail();
+    }
+
+private:
+    // A per-channel PRelu, then the addend, over the plain result.
+    void tail() const {
+        const ConvSpec& spec = m_kernel.m_spec;
+        float* out = static_cast<float*>(m_dst);
+        const size_t channels = static_cast<size_t>(spec.dst[1]);
+        const size_t plane = m_elements / static_cast<size_t>(spec.dst[0]) / channels;
+        if (!spec.prelu_slopes.empty()) {
+            for (size_t i = 0, p = 0; p < m_elements / plane; ++p) {
+                const float slope = spec.prelu_slopes[p % channels];
+                for (size_t e = 0; e < plane; ++e, ++i)
+                    out[i] = out[i] < 0.f ? out[i] * slope : out[i];
+            }
+        }
+        if (m_addend)
+            for (size_t i = 0; i < m_elements; ++i)
+                out[i] += m_addend[i];
+    }
+
+    const DnnlConvolutionKernel& m_kernel;
+    void* m_src = nullptr;
+    void* m_dst = nullptr;
+    const float* m_addend = nullptr;
+    size_t m_elements = 0;
+    std::vector<memory> m_memories;  // owns what the argument arrays point to
+    std::vector<dnnl_exec_arg_t> m_in_args, m_conv_args, m_out_args;
+};
+
+std::unique_ptr<kit::BoundOp> DnnlConvolutionKernel::bind(const kit::BindArgs& args) const {
+    return std::make_unique<BoundDnnlConvolution>(*this, args);
+}
+
+memory::dims to_dims(const ov::Shape& shape) { return memory::dims(shape.begin(), shape.end()); }
+
+template <typename Values>
+memory::dims to_dims(const Values& values, memory::dim minus = 0) {
+    memory::dims dims;
+    for (const auto v : values)
+        dims.push_back(static_cast<memory::dim>(v) - minus);
+    return dims;
+}
+
+}  // namespace
+
+size_t dnnl_scratch_bytes(const dnnl::memory::desc& scratchpad) { return align_up(scratchpad.get_size()); }
+
+void dnnl_execute(const dnnl::primitive& primitive, const std::vector<dnnl_exec_arg_t>& args) {
+    const dnnl_status_t status =
+        dnnl_primitive_execute(primitive.get(), dnnl_stream().get(), static_cast<int>(args.size()), args.data());
+    OPENVINO_ASSERT(status == dnnl_success, "CPU: oneDNN failed to execute a primitive (status ",
+                    static_cast<int>(status), ")");
+}
+
+DnnlBoundPrimitive::DnnlBoundPrimitive(const dnnl::primitive& primitive, std::vector<std::pair<int, dnnl::memory>> args,
+                                       int threads)
+    : m_primitive(primitive), m_threads(threads) {
+    for (auto& [index, memory] : args) {
+        m_args.push_back({index, memory.get()});
+        m_memories.push_back(std::move(memory));
+    }
+}
+
+DnnlThreads::DnnlThreads(int threads) : m_previous(omp_get_max_threads()) {
+    if (threads != m_previous)
+        omp_set_num_threads(threads);
+}
+
+DnnlThreads::~DnnlThreads() {
+    if (omp_get_max_threads() != m_previous)
+        omp_set_num_threads(m_previous);
+}
+
+const dnnl::engine& dnnl_engine() {
+    static const dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+    return engine;
+}
+
+dnnl::stream& dnnl_stream() {
+    // A CPU stream executes in the calling thread; one per thread keeps requests apart.
+    thread_local dnnl::stream stream(dnnl_engine());
+    return stream;
+}
+
+std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
+                                                                  const dnnl::memory::desc* input_layout,
+                                                                  bool may_keep_blocked,
+                                                                  dnnl::memory::desc* output_layout) {
+    const auto fused = ov::as_type_ptr<kit::FusedConvolution>(node);
+    const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(node);
+    const auto plain = ov::as_type_ptr<ov::op::util::ConvolutionFwdPropBase>(node);
+    if (!fused && !plain)
+        return nullptr;
+    if (!fused && !grouped && !ov::is_type<ov::op::v1::Convolution>(node))
+        return nullptr;
+    for (size_t i = 0; i < node->get_input_size(); ++i)
+        if (node->get_input_partial_shape(i).is_dynamic() || node->get_input_element_type(i) != ov::element::f32)
+            return nullptr;
+    if (node->get_output_partial_shape(0).is_dynamic() || node->get_output_element_type(0) != ov::element::f32)
+        return nullptr;
+    if (!ov::is_type<ov::op::v0::Constant>(node->get_input_node_ptr(1)))
+        return nullptr;
+    const ov::Shape data = node->get_input_shape(0), filters = node->get_input_shape(1), out = node->get_output_shape(0);
+    if (data.size() != 4)
+        return nullptr;
+    ConvSpec spec;
+    spec.grouped = grouped;
+    spec.src = to_dims(data);
+    spec.dst = to_dims(out);
+    spec.weights = to_dims(filters);
+    if (fused) {
+        spec.strides = to_dims(fused->get_strides());
+        spec.dilations = to_dims(fused->get_dilations(), 1);
+        spec.pad_l = to_dims(fused->get_pads_begin());
+        spec.pad_r = to_dims(fused->get_pads_end());
+    } else {
+        spec.strides = to_dims(plain->get_strides());
+        spec.dilations = to_dims(plain->get_dilations(), 1);
+        spec.pad_l = to_dims(plain->get_pads_begin());
+        spec.pad_r = to_dims(plain->get_pads_end());
+    }
+    if (spec.strides.size() != 2 || spec.dilations.size() != 2 || spec.pad_l.size() != 2 || spec.pad_r.size() != 2)
+        return nullptr;
+    if (fused) {
+        const size_t channels = out[1];
+        spec.bias = per_channel(node->input_value(2), channels, out.size());
+        if (spec.bias.empty())
+            return nullptr;
+        spec.activation = fused->get_activation();
+        if (spec.activation == kit::FusedActivation::Clamp) {
+            spec.alpha = static_cast<float>(fused->get_clamp_min());
+            spec.beta = static_cast<float>(fused->get_clamp_max());
+        } else if (spec.activation == kit::FusedActivation::PRelu) {
+            auto slopes = per_channel(node->input_value(fused->slope_input()), channels, out.size());
+            if (slopes.empty())
+                return nullptr;
+            if (std::all_of(slopes.begin(), slopes.end(), [&](float s) { return s == slopes[0]; }))
+                spec.alpha = slopes[0];
+            else
+                spec.prelu_slopes = std::move(slopes);
+        }
+        if (fused->has_addend()) {
+            if (node->get_input_shape(fused->addend_input()) != out)
+                return nullptr;
+            spec.addend_input = static_cast<int>(fused->addend_input());
+        }
+    }
+    try {
+        // Below about 4 M multiply-adds a convolution runs in the calling thread alone.
+        const size_t macs = ov::shape_size(out) * (ov::shape_size(filters) / out[1]);
+        const int step_threads = dnnl_step_threads(macs, 4u << 20, threads);
+        auto kernel = std::make_shared<DnnlConvolutionKernel>(spec, node, step_threads, input_layout, may_keep_blocked);
+        if (output_layout)
+            *output_layout = kernel->blocked_output() ? kernel->output_layout() : memory::desc();
+        return kernel;
+    } catch (const dnnl::error&) {
+        return nullptr;  // a shape oneDNN has no implementation for: the hand-written kernels take it
+    }
+}
+
+}  // namespace cpu
+}  // namespace devmux

@@ -1,0 +1,301 @@
+// SPDX-License-Identifier: Apache-2.0
+// The oneDNN convolution kernels against the ops' own reference evaluate() (the kit's FusedConvolution
+// runs v1::Convolution, v1::Add and the activation ops), on seeded random inputs, bound to buffers the
+// way a request binds them, with 1 and 2 threads. Built only where oneDNN is (DEVMUX_HAVE_DNNL).
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "devmux/kit/internal_ops.hpp"
+#include "kernels/dnnl_kernels.hpp"
+#include "openvino/op/add.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/convolution.hpp"
+#include "openvino/op/group_conv.hpp"
+#include "openvino/op/max_pool.hpp"
+#include "openvino/op/parameter.hpp"
+#include "openvino/op/relu.hpp"
+#include "openvino/op/result.hpp"
+#include "compiled_model.hpp"
+#include "test_utils.hpp"
+#include "thread_pool.hpp"
+
+namespace {
+
+using namespace cpu_test;
+using devmux::kit::FusedActivation;
+
+constexpr double kTolerance = 1e-4;
+
+struct Buffers {
+    std::vector<ov::Tensor> inputs;
+    ov::Tensor output;
+};
+
+// Binds `kernel` to the tensors' memory (output in place of input `alias` when >= 0), runs it twice
+// (the second run must give the same result: nothing carried over) and returns the output.
+std::vector<float> run_bound(const devmux::kit::OpKernel& kernel, Buffers& buffers, int alias, size_t threads) {
+    devmux::kit::ExecutionPlan plan;
+    devmux::kit::PlanStep step;
+    std::vector<char> scratch(kernel.scratch_bytes() + 64);
+    const auto ref = [](const ov::Tensor& t) {
+        devmux::kit::BufferRef b;
+        b.base = t.data();
+        b.bytes = t.get_byte_size();
+        return b;
+    };
+    devmux::kit::BindArgs args{plan, step, {}, {}, {}};
+    for (const auto& t : buffers.inputs)
+        args.inputs.push_back(ref(t));
+    args.outputs.push_back(alias >= 0 ? ref(buffers.inputs[static_cast<size_t>(alias)]) : ref(buffers.output));
+    args.scratch.base = scratch.data();
+    args.scratch.bytes = kernel.scratch_bytes();
+    auto bound = kernel.bind(args);
+    devmux::cpu::DnnlThreads team(static_cast<int>(threads));  // as InferRequest::infer sets it
+    devmux::cpu::ThreadPool pool(1);
+    devmux::kit::ExecContext ctx;
+    ctx.pool = &pool;
+    const ov::Tensor out = alias >= 0 ? buffers.inputs[static_cast<size_t>(alias)] : buffers.output;
+    const std::vector<float> addend_copy = alias >= 0 ? to_floats(out) : std::vector<float>();
+    bound->execute(ctx);
+    const auto first = to_floats(out);
+    if (alias >= 0)
+        std::memcpy(out.data(), addend_copy.data(), addend_copy.size() * sizeof(float));
+    bound->execute(ctx);
+    EXPECT_EQ(first, to_floats(out)) << "a second run differs";
+    return first;
+}
+
+std::vector<float> reference(const std::shared_ptr<ov::Node>& node, const std::vector<ov::Tensor>& inputs) {
+    ov::TensorVector out{ov::Tensor(ov::element::f32, node->get_output_shape(0))};
+    EXPECT_TRUE(node->evaluate(out, ov::TensorVector(inputs.begin(), inputs.end())));
+    return to_floats(out[0]);
+}
+
+struct Geometry {
+    ov::Shape data, filters;
+    ov::Strides strides;
+    ov::CoordinateDiff pads_begin, pads_end;
+    ov::Strides dilations;
+};
+
+std::ostream& operator<<(std::ostream& os, const Geometry& g) {
+    return os << "data " << g.data << " filters " << g.filters << " strides " << g.strides << " pads "
+              << g.pads_begin << "/" << g.pads_end << " dilations " << g.dilations;
+}
+
+void check_plain(const Geometry& g, unsigned seed) {
+    const bool grouped = g.filters.size() == 5;
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, g.data);
+    const auto filters_tensor = random_tensor(g.filters, seed + 1);
+    auto filters = std::make_shared<ov::op::v0::Constant>(filters_tensor);
+    std::shared_ptr<ov::Node> conv;
+    if (grouped)
+        conv = std::make_shared<ov::op::v1::GroupConvolution>(data, filters, g.strides, g.pads_begin, g.pads_end,
+                                                              g.dilations);
+    else
+        conv = std::make_shared<ov::op::v1::Convolution>(data, filters, g.strides, g.pads_begin, g.pads_end,
+                                                         g.dilations);
+    for (size_t threads : {1u, 2u}) {
+        auto kernel = devmux::cpu::make_dnnl_convolution_kernel(conv, static_cast<int>(threads));
+        ASSERT_TRUE(kernel) << g;
+        EXPECT_EQ(kernel->name().rfind("dnnl_", 0), 0u) << kernel->name();
+        Buffers buffers{{random_tensor(g.data, seed), filters_tensor}, random_tensor(conv->get_output_shape(0), 99)};
+        const auto expected = reference(conv, buffers.inputs);
+        EXPECT_LE(max_rel_diff(run_bound(*kernel, buffers, -1, threads), expected), kTolerance)
+            << g << " threads " << threads;
+    }
+}
+
+TEST(CpuDnnlConvolution, MatchesReferenceOnStridePadDilationVariants) {
+    const Geometry cases[] = {
+        {{1, 3, 17, 19}, {8, 3, 3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+        {{1, 16, 13, 13}, {24, 16, 1, 1}, {1, 1}, {0, 0}, {0, 0}, {1, 1}},
+        {{2, 8, 9, 10}, {5, 8, 1, 1}, {2, 2}, {0, 0}, {0, 0}, {1, 1}},
+        {{1, 4, 20, 15}, {7, 4, 5, 3}, {2, 1}, {2, 1}, {1, 0}, {1, 2}},
+        {{2, 3, 11, 11}, {6, 3, 3, 3}, {3, 2}, {0, 2}, {2, 0}, {2, 2}},
+        {{1, 32, 14, 14}, {48, 32, 3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+    };
+    unsigned seed = 11;
+    for (const auto& g : cases)
+        check_plain(g, seed += 3);
+}
+
+TEST(CpuDnnlConvolution, MatchesReferenceOnGroupedAndDepthwise) {
+    const Geometry cases[] = {
+        {{1, 6, 10, 10}, {2, 4, 3, 3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+        {{2, 8, 7, 9}, {4, 3, 2, 1, 1}, {1, 1}, {0, 0}, {0, 0}, {1, 1}},
+        {{1, 16, 24, 24}, {16, 1, 1, 3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+        {{2, 12, 15, 13}, {12, 1, 1, 3, 5}, {2, 3}, {1, 2}, {0, 2}, {2, 1}},
+        {{1, 32, 9, 9}, {32, 1, 1, 3, 3}, {2, 2}, {1, 1}, {1, 1}, {1, 1}},
+    };
+    unsigned seed = 40;
+    for (const auto& g : cases)
+        check_plain(g, seed += 3);
+}
+
+struct FusedCase {
+    FusedActivation activation;
+    bool per_channel_slope = false;
+    bool addend = false;
+    bool in_place = false;
+};
+
+TEST(CpuDnnlConvolution, FusedPostOpsMatchTheReference) {
+    const FusedCase cases[] = {
+        {FusedActivation::None},
+        {FusedActivation::Relu},
+        {FusedActivation::Clamp},
+        {FusedActivation::Sigmoid},
+        {FusedActivation::Tanh},
+        {FusedActivation::PRelu, false},
+        {FusedActivation::PRelu, true},
+        {FusedActivation::Relu, false, true, false},
+        {FusedActivation::Relu, false, true, true},
+        {FusedActivation::None, false, true, true},
+        {FusedActivation::PRelu, true, true, false},
+        {FusedActivation::Clamp, false, true, true},
+    };
+    // One 3x3 layer (oneDNN picks blocked layouts: reorders in and out) and one 1x1 layer.
+    const Geometry layers[] = {
+        {{1, 8, 12, 12}, {16, 8, 3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+        {{1, 32, 7, 7}, {16, 32, 1, 1}, {1, 1}, {0, 0}, {0, 0}, {1, 1}},
+    };
+    unsigned seed = 300;
+    for (const auto& g : layers) {
+        for (const auto& c : cases) {
+            seed += 5;
+            const size_t channels = g.filters[0];
+            const ov::Shape out_shape{g.data[0], channels, g.data[2] + 2 * static_cast<size_t>(g.pads_begin[0]) - g.filters[2] + 1,
+                                      g.data[3] + 2 * static_cast<size_t>(g.pads_begin[1]) - g.filters[3] + 1};
+            auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, g.data);
+            const auto filters_tensor = random_tensor(g.filters, seed + 1);
+            const auto bias_tensor = random_tensor({1, channels, 1, 1}, seed + 2);
+            ov::OutputVector arguments{data, std::make_shared<ov::op::v0::Constant>(filters_tensor),
+                                       std::make_shared<ov::op::v0::Constant>(bias_tensor)};
+            std::vector<ov::Tensor> inputs{random_tensor(g.data, seed), filters_tensor, bias_tensor};
+            if (c.activation == FusedActivation::PRelu) {
+                const auto slope = random_tensor(c.per_channel_slope ? ov::Shape{channels, 1, 1} : ov::Shape{1}, seed + 3,
+                                                 0.05f, 0.5f);
+                arguments.push_back(std::make_shared<ov::op::v0::Constant>(slope));
+                inputs.push_back(slope);
+            }
+            int addend_index = -1;
+            if (c.addend) {
+                auto addend = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, out_shape);
+                arguments.push_back(addend);
+                addend_index = static_cast<int>(inputs.size());
+                inputs.push_back(random_tensor(out_shape, seed + 4));
+            }
+            auto fused = std::make_shared<devmux::kit::FusedConvolution>(
+                arguments, g.strides, g.pads_begin, g.pads_end, g.dilations, ov::op::PadType::EXPLICIT, c.activation,
+                -0.3, 0.4, c.addend);
+            const auto expected = reference(fused, inputs);
+            auto kernel = devmux::cpu::make_dnnl_convolution_kernel(fused, 2);
+            ASSERT_TRUE(kernel) << devmux::kit::to_string(c.activation);
+            // In place only where the kernel offers it (a sum post-op on a plain result).
+            const bool in_place = c.in_place && kernel->in_place_input() == addend_index;
+            Buffers buffers{inputs, random_tensor(out_shape, 77)};
+            if (in_place) {  // the addend's buffer is the output: give it its own copy
+                buffers.inputs[static_cast<size_t>(addend_index)] = random_tensor(out_shape, seed + 4);
+            }
+            const auto actual = run_bound(*kernel, buffers, in_place ? addend_index : -1, 2);
+            EXPECT_LE(max_rel_diff(actual, expected), kTolerance)
+                << g << " " << devmux::kit::to_string(c.activation) << (c.per_channel_slope ? " per channel" : "")
+                << (c.addend ? " + addend" : "") << (in_place ? " in place" : "") << " kernel " << kernel->name();
+        }
+    }
+}
+
+TEST(CpuDnnlConvolution, DeclinesWhatItDoesNotCover) {
+    auto data1d = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 4, 20});
+    auto w1d = std::make_shared<ov::op::v0::Constant>(random_tensor({3, 4, 3}, 1));
+    auto conv1d = std::make_shared<ov::op::v1::Convolution>(data1d, w1d, ov::Strides{1}, ov::CoordinateDiff{0},
+                                                            ov::CoordinateDiff{0}, ov::Strides{1});
+    EXPECT_FALSE(devmux::cpu::make_dnnl_convolution_kernel(conv1d, 1)) << "1-D";
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 4, 8, 8});
+    auto runtime_filters = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{3, 4, 3, 3});
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, runtime_filters, ov::Strides{1, 1},
+                                                          ov::CoordinateDiff{0, 0}, ov::CoordinateDiff{0, 0},
+                                                          ov::Strides{1, 1});
+    EXPECT_FALSE(devmux::cpu::make_dnnl_convolution_kernel(conv, 1)) << "filters that are not a Constant";
+    // A bias that varies along the width is no per-channel bias.
+    auto w = std::make_shared<ov::op::v0::Constant>(random_tensor({3, 4, 3, 3}, 2));
+    auto wide_bias = std::make_shared<ov::op::v0::Constant>(random_tensor({1, 1, 1, 6}, 3));
+    auto fused = std::make_shared<devmux::kit::FusedConvolution>(
+        ov::OutputVector{data, w, wide_bias}, ov::Strides{1, 1}, ov::CoordinateDiff{0, 0}, ov::CoordinateDiff{0, 0},
+        ov::Strides{1, 1}, ov::op::PadType::EXPLICIT, FusedActivation::Relu, 0.0, 0.0, false);
+    EXPECT_FALSE(devmux::cpu::make_dnnl_convolution_kernel(fused, 1)) << "bias along the width";
+}
+
+// (conv + bias + Relu) x 3, each fused into one oneDNN convolution: the two intermediates feed only oneDNN convolutions, so they stay in oneDNN's
+// blocked layout (no reorders between the steps). With `tap`, the first intermediate is also a model
+// output and must stay plain.
+std::shared_ptr<ov::Model> conv_chain(bool tap) {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 16, 20, 20});
+    std::shared_ptr<ov::Node> value = x;
+    ov::ResultVector results;
+    for (unsigned i = 0; i < 3; ++i) {
+        auto w = std::make_shared<ov::op::v0::Constant>(random_tensor({32, i == 0 ? 16u : 32u, 3, 3}, 40 + i, -0.2f, 0.2f));
+        auto conv = std::make_shared<ov::op::v1::Convolution>(value, w, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                              ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+        auto bias = std::make_shared<ov::op::v0::Constant>(random_tensor({1, 32, 1, 1}, 50 + i));
+        value = std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(conv, bias));
+        if (tap && i == 0)
+            results.push_back(std::make_shared<ov::op::v0::Result>(value));
+    }
+    results.push_back(std::make_shared<ov::op::v0::Result>(value));
+    return std::make_shared<ov::Model>(results, ov::ParameterVector{x}, "conv_chain");
+}
+
+TEST(CpuDnnlLayouts, BlockedValuesFlowBetweenOneDnnConvolutions) {
+    for (bool tap : {false, true}) {
+        const auto model = conv_chain(tap);
+        auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(2)});
+        const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+        size_t blocked = 0;
+        for (const auto& value : plan.values)
+            blocked += value.layout == "dnnl_blocked" ? 1 : 0;
+        EXPECT_EQ(blocked, tap ? 1u : 2u) << (tap ? "with" : "without") << " the first result as an output";
+        const auto x = random_tensor({1, 16, 20, 20}, 77);
+        auto request = compiled->create_sync_infer_request();
+        request->set_tensor(compiled->inputs()[0], x);
+        request->infer();
+        const auto expected = reference_outputs(*model, {x});
+        for (size_t i = 0; i < expected.size(); ++i)
+            EXPECT_LE(max_rel_diff(to_floats(request->get_tensor(compiled->outputs()[i])), to_floats(expected[i])),
+                      kTolerance)
+                << "output " << i;
+    }
+}
+
+TEST(CpuDnnlMaxPool, MatchesReferenceExactly) {
+    struct PoolCase {
+        ov::Shape data;
+        ov::Strides strides;
+        ov::Shape pads_begin, pads_end, kernel;
+        ov::op::RoundingType rounding;
+    };
+    const PoolCase cases[] = {
+        {{1, 16, 113, 113}, {2, 2}, {0, 0}, {0, 0}, {3, 3}, ov::op::RoundingType::CEIL},  // SqueezeNet's
+        {{2, 8, 20, 17}, {2, 2}, {1, 1}, {1, 1}, {3, 3}, ov::op::RoundingType::FLOOR},
+        {{1, 5, 9, 11}, {1, 2}, {0, 1}, {1, 0}, {2, 3}, ov::op::RoundingType::CEIL},
+        {{1, 3, 12, 12}, {3, 3}, {0, 0}, {0, 0}, {3, 3}, ov::op::RoundingType::FLOOR},
+    };
+    unsigned seed = 900;
+    for (const auto& c : cases) {
+        auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, c.data);
+        auto pool = std::make_shared<ov::op::v1::MaxPool>(data, c.strides, c.pads_begin, c.pads_end, c.kernel,
+                                                          c.rounding);
+        auto kernel = devmux::cpu::make_dnnl_max_pool_kernel(pool, 2);
+        if (!kernel) {  // no JIT implementation for this one: the hand-written kernel takes it
+            EXPECT_NE(&c, &cases[0]) << "SqueezeNet's pooling must run on oneDNN";
+            continue;
+        }
+        Buffers buffers{{random_tensor(c.data, ++seed)}, random_tensor(pool->get_output_shape(0), 5)};
+        const auto expected = reference(pool, buffers.inputs);
+        EXPECT_EQ(run_bound(*kernel, buffers, -1, 2), expected) << c.data << " kernel " << pool->get_kernel();
+    }
+}
+
+}  // namespace
