@@ -17,11 +17,13 @@
 #include <string>
 #include <vector>
 
+#include "benchmark_timing.hpp"
 #include "openvino/openvino.hpp"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using devmux_bench::median;
+using devmux_bench::ms_to_run;
 
 std::string models_dir() {
     const char* env = std::getenv("DEVMUX_MODELS_DIR");
@@ -43,20 +45,6 @@ void fill_inputs(ov::InferRequest& request, const ov::CompiledModel& compiled) {
             tensor.data<float>()[i] = value(generator);
         request.set_tensor(input, tensor);
     }
-}
-
-double ms_to_run(ov::InferRequest& request) {
-    const auto start = Clock::now();
-    request.infer();
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> values) {
-    if (values.empty())
-        return 0.0;
-    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    return *middle;
 }
 
 // Runs the requests in turn, rotating the first, once per benchmark iteration; returns medians in ms.

@@ -22,11 +22,13 @@
 #include <string>
 #include <vector>
 
+#include "benchmark_timing.hpp"
 #include "openvino/openvino.hpp"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using devmux_bench::median;
+using devmux_bench::ms_to_run;
 
 constexpr const char* hardware = "BENCH_HW";
 constexpr const char* alias = "BENCH_GPU";
@@ -43,20 +45,6 @@ ov::Tensor random_input(const ov::Output<const ov::Node>& input) {
     for (size_t i = 0; i < tensor.get_size(); ++i)
         tensor.data<float>()[i] = pixel(generator);
     return tensor;
-}
-
-double ms_to_run(ov::InferRequest& request) {
-    const auto start = Clock::now();
-    request.infer();
-    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> values) {
-    if (values.empty())
-        return 0.0;
-    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    return *middle;
 }
 
 void BM_SqueezeNetAliasVsHardware(benchmark::State& state) {

@@ -312,10 +312,7 @@ std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const {
 }
 
 void CompiledModel::set_property(const ov::AnyMap& properties) {
-    std::string keys;
-    for (const auto& kv : properties)
-        keys += (keys.empty() ? "" : ", ") + kv.first;
-    OPENVINO_NOT_IMPLEMENTED("HETERO: a compiled model's properties are fixed at compile time; cannot set ", keys);
+    kit::refuse_compiled_model_settings("HETERO", properties);
 }
 
 std::vector<std::string> CompiledModel::execution_devices() const {

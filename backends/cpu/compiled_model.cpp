@@ -45,28 +45,22 @@ void CompiledModel::export_model(std::ostream& stream) const {
 std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const { return m_plan->model; }
 
 void CompiledModel::set_property(const ov::AnyMap& properties) {
-    std::string keys;
-    for (const auto& kv : properties)
-        keys += (keys.empty() ? "" : ", ") + kv.first;
-    OPENVINO_NOT_IMPLEMENTED("CPU: a compiled model's properties are fixed at compile time; cannot set ", keys);
+    kit::refuse_compiled_model_settings("CPU", properties);
 }
 
 std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() const {
     auto table = std::make_shared<kit::PropertyTable>("CPU compiled model '" + m_model_name + "'");
-    const auto fixed = [](ov::Any value) {
-        return [value](const kit::PropertyValues&, const std::string&) { return value; };
-    };
     const std::string device = get_plugin() ? get_plugin()->get_device_name() : std::string("CPU");
-    table->add_read_only(ov::model_name, fixed(m_model_name))
-        .add_read_only(ov::optimal_number_of_infer_requests, fixed(m_config.optimal_requests()))
-        .add_read_only(ov::execution_devices, fixed(std::vector<std::string>{device}))
+    table->add_read_only(ov::model_name, kit::fixed_value(m_model_name))
+        .add_read_only(ov::optimal_number_of_infer_requests, kit::fixed_value(m_config.optimal_requests()))
+        .add_read_only(ov::execution_devices, kit::fixed_value(std::vector<std::string>{device}))
         // The streams and threads in effect, where the plugin's keys hold what was asked (AUTO, 0).
-        .add_read_only(ov::num_streams, fixed(ov::streams::Num(static_cast<int32_t>(m_config.streams()))))
-        .add_read_only(ov::inference_num_threads, fixed(static_cast<int32_t>(m_config.threads())));
+        .add_read_only(ov::num_streams, kit::fixed_value(ov::streams::Num(static_cast<int32_t>(m_config.streams()))))
+        .add_read_only(ov::inference_num_threads, kit::fixed_value(static_cast<int32_t>(m_config.threads())));
     // Every other compile setting reads back as it was compiled with.
     for (const auto& property : Config::settable_properties())
         if (property != ov::device::id.name() && !table->find(property))
-            table->add_read_only(property, fixed(m_config.get(property)));
+            table->add_read_only(property, kit::fixed_value(m_config.get(property)));
     return table;
 }
 

@@ -55,24 +55,18 @@ void CompiledModel::export_model(std::ostream& stream) const {
 std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const { return m_plan->model; }
 
 void CompiledModel::set_property(const ov::AnyMap& properties) {
-    std::string keys;
-    for (const auto& kv : properties)
-        keys += (keys.empty() ? "" : ", ") + kv.first;
-    OPENVINO_NOT_IMPLEMENTED("OPENCL: a compiled model's properties are fixed at compile time; cannot set ", keys);
+    kit::refuse_compiled_model_settings("OPENCL", properties);
 }
 
 std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() const {
     auto table = std::make_shared<kit::PropertyTable>("OPENCL compiled model '" + m_model_name + "'");
-    const auto fixed = [](ov::Any value) {
-        return [value](const kit::PropertyValues&, const std::string&) { return value; };
-    };
-    table->add_read_only(ov::model_name, fixed(m_model_name))
-        .add_read_only(ov::optimal_number_of_infer_requests, fixed(m_config.optimal_requests()))
-        .add_read_only(ov::execution_devices, fixed(std::vector<std::string>{m_device->name()}))
-        .add_read_only(ov::device::full_name, fixed(m_device->info().name));
+    table->add_read_only(ov::model_name, kit::fixed_value(m_model_name))
+        .add_read_only(ov::optimal_number_of_infer_requests, kit::fixed_value(m_config.optimal_requests()))
+        .add_read_only(ov::execution_devices, kit::fixed_value(std::vector<std::string>{m_device->name()}))
+        .add_read_only(ov::device::full_name, kit::fixed_value(m_device->info().name));
     for (const auto& key : Config::table()->settable_keys())
         if (!table->find(key))
-            table->add_read_only(key, fixed(m_config.get(key)));
+            table->add_read_only(key, kit::fixed_value(m_config.get(key)));
     return table;
 }
 

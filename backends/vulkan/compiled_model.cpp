@@ -80,29 +80,23 @@ void CompiledModel::export_model(std::ostream& stream) const {
 std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const { return m_plan->model; }
 
 void CompiledModel::set_property(const ov::AnyMap& properties) {
-    std::string keys;
-    for (const auto& kv : properties)
-        keys += (keys.empty() ? "" : ", ") + kv.first;
-    OPENVINO_NOT_IMPLEMENTED("VULKAN: a compiled model's properties are fixed at compile time; cannot set ", keys);
+    kit::refuse_compiled_model_settings("VULKAN", properties);
 }
 
 std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() const {
     auto table = std::make_shared<kit::PropertyTable>("VULKAN compiled model '" + m_model_name + "'");
-    const auto fixed = [](ov::Any value) {
-        return [value](const kit::PropertyValues&, const std::string&) { return value; };
-    };
     const uint32_t requests = m_config.get(ov::hint::num_requests);
-    table->add_read_only(ov::model_name, fixed(m_model_name))
-        .add_read_only(ov::optimal_number_of_infer_requests, fixed(requests > 0 ? std::min(requests, 2u) : 2u))
-        .add_read_only(ov::execution_devices, fixed(std::vector<std::string>{m_device->name()}))
-        .add_read_only(ov::device::id, fixed(m_device_id))
+    table->add_read_only(ov::model_name, kit::fixed_value(m_model_name))
+        .add_read_only(ov::optimal_number_of_infer_requests, kit::fixed_value(requests > 0 ? std::min(requests, 2u) : 2u))
+        .add_read_only(ov::execution_devices, kit::fixed_value(std::vector<std::string>{m_device->name()}))
+        .add_read_only(ov::device::id, kit::fixed_value(m_device_id))
         // Where the pipeline cache under ov::cache_dir is, and how many of its bytes this compile merged.
-        .add_read_only("VULKAN_PIPELINE_CACHE_FILE", fixed(m_cache.file))
-        .add_read_only("VULKAN_PIPELINE_CACHE_LOADED_BYTES", fixed(m_cache.loaded_bytes));
+        .add_read_only("VULKAN_PIPELINE_CACHE_FILE", kit::fixed_value(m_cache.file))
+        .add_read_only("VULKAN_PIPELINE_CACHE_LOADED_BYTES", kit::fixed_value(m_cache.loaded_bytes));
     // Every other compile setting reads back as it was compiled with.
     for (const auto& key : Plugin::table()->settable_keys())
         if (!table->find(key))
-            table->add_read_only(key, fixed(m_config.get(key)));
+            table->add_read_only(key, kit::fixed_value(m_config.get(key)));
     return table;
 }
 

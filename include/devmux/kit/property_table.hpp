@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "openvino/core/any.hpp"
+#include "openvino/core/except.hpp"
 #include "openvino/runtime/properties.hpp"
 
 namespace devmux {
@@ -141,6 +142,20 @@ private:
     ov::AnyMap m_forwarded;
     std::string m_selected;
 };
+
+/// @brief A read-only getter that always gives @p value (a compiled model's settings, fixed at compile time).
+inline PropertyTable::Getter fixed_value(ov::Any value) {
+    return [value](const PropertyValues&, const std::string&) { return value; };
+}
+
+/// @brief Throws the error of a compiled model whose settings are fixed at compile time, naming @p owner
+/// ("CPU", "OPENCL") and every key of @p properties.
+[[noreturn]] inline void refuse_compiled_model_settings(const std::string& owner, const ov::AnyMap& properties) {
+    std::string keys;
+    for (const auto& kv : properties)
+        keys += (keys.empty() ? "" : ", ") + kv.first;
+    OPENVINO_NOT_IMPLEMENTED(owner, ": a compiled model's properties are fixed at compile time; cannot set ", keys);
+}
 
 }  // namespace kit
 }  // namespace devmux
