@@ -124,14 +124,7 @@ void Config::set(const ov::AnyMap& properties) {
 
 ov::Any Config::get(const std::string& name) const { return m_values.get(name); }
 
-ov::AnyMap Config::to_map() const {
-    ov::AnyMap map;
-    for (const auto& [key, value] : m_values.settable_values()) {
-        ov::Any copy = value;
-        map[key] = copy.as<std::string>();
-    }
-    return map;
-}
+ov::AnyMap Config::to_map() const { return m_values.settable_values(); }
 
 size_t Config::threads() const {
     if (num_threads > 0)

@@ -39,7 +39,7 @@ struct Config {
     ov::Any get(const std::string& name) const;
     /// The settable keys, as listed in supported_properties.
     static std::vector<ov::PropertyName> settable_properties();
-    /// The settings that define a compiled model, as strings (for export).
+    /// The settings that define a compiled model (exported with it).
     ov::AnyMap to_map() const;
 
     /// The threads inference uses: num_threads, or the hardware's.

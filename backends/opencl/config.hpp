@@ -34,7 +34,7 @@ public:
     /// Applies every pair or none; throws ov::Exception naming the key and value at fault.
     void set(const ov::AnyMap& properties);
     ov::Any get(const std::string& name) const;
-    /// The settings that define a compiled model, as strings (for export).
+    /// The settings that define a compiled model (exported with it).
     ov::AnyMap to_map() const;
 
     bool profiling() const;

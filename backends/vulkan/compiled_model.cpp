@@ -66,11 +66,7 @@ std::shared_ptr<IAsyncInferRequest> CompiledModel::create_infer_request() const 
 
 void CompiledModel::export_model(std::ostream& stream) const {
     kit::ExportWriter writer(stream, export_plugin_name, get_plugin() ? get_plugin()->get_device_name() : "VULKAN");
-    ov::AnyMap settings;
-    for (const auto& [key, value] : m_config.settable_values()) {
-        ov::Any copy = value;
-        settings[key] = copy.as<std::string>();
-    }
+    ov::AnyMap settings = m_config.settable_values();  // the writer stores each value's string form
     settings[ov::device::id.name()] = m_device_id;
     writer.write_properties(settings);
     writer.write_model(*m_source);
