@@ -76,3 +76,34 @@ TEST(ProxyCli, DevicesCommandNamesWhatFailed) {
 }
 
 }  // namespace
+
+namespace {
+
+// `devmux query -d GPU.0` shows the hardware devices behind the alias, and the split a compile makes when
+// the primary lacks an op: VA takes no Concat, so SqueezeNet's Concats fall to VB.
+TEST(ProxyCli, QueryOnAnAliasShowsTheHardwareDevicesAndTheSplit) {
+    core_test::TempDir dir;
+    const std::string without_concat = "Parameter,Result,Constant,Convert,Convolution,Add,Relu,MaxPool,ReduceMean,Softmax";
+    const std::string xml = write_xml(
+        dir, core_test::plugin_element("CPU", std::string(DEVMUX_BUILD_LIB_DIR) + "/libdevmux_cpu_plugin.so") +
+                 core_test::plugin_element("HETERO", std::string(DEVMUX_BUILD_LIB_DIR) + "/libdevmux_hetero_plugin.so") +
+                 mock("VA", {{"PROXY_CONFIGURATION_ALIAS", "GPU"}, {"PROXY_CONFIGURATION_FALLBACK", "VB"},
+                             {"MOCK_UUIDS", uuid_1}, {"MOCK_SUPPORTED_OPS", without_concat}}) +
+                 mock("VB", {{"PROXY_CONFIGURATION_ALIAS", "GPU"}, {"PROXY_CONFIGURATION_FALLBACK", "CPU"},
+                             {"MOCK_UUIDS", uuid_1}}));
+    const std::string out_file = dir.file("out.txt");
+    const std::string command = std::string(DEVMUX_BUILD_BIN_DIR) + "/devmux query --plugins '" + xml + "' -m '" +
+                                DEVMUX_MODELS_DIR + "/squeezenet1.1-ir11/squeezenet1.1.xml' -d GPU > '" + out_file +
+                                "' 2>&1 </dev/null";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    const std::string out = core_test::read_file(out_file);
+    EXPECT_THAT(out, HasSubstr("Queried device: GPU (an alias over HETERO:VA.0,VB.0,CPU)"));
+    EXPECT_THAT(out, ::testing::ContainsRegex("fire2/concat +Concat +opset1 +VB\\.0"));
+    EXPECT_THAT(out, ::testing::ContainsRegex("conv1 +Add +opset1 +VA\\.0"));
+    EXPECT_THAT(out, HasSubstr("Subgraphs ("));
+    EXPECT_THAT(out, ::testing::Not(HasSubstr(" GPU\n"))) << "ops are shown on hardware devices, not on the alias";
+}
+
+}  // namespace

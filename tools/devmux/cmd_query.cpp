@@ -95,11 +95,27 @@ void write_text_file(const std::string& path, const std::string& text) {
     OPENVINO_ASSERT(file, "cannot write '", path, "'");
 }
 
+// For an alias device (GPU, GPU.1): what a compile would target ("OPENCL.0", or
+// "HETERO:OPENCL.0,VULKAN.0,CPU" when several plugins serve it); empty for any other device.
+std::string alias_compile_target(ov::Core& core, const std::string& device) {
+    if (is_hetero(device))
+        return {};
+    try {
+        return core.get_property(device, "PROXY_COMPILE_TARGET").as<std::string>();
+    } catch (const ov::Exception&) {
+        return {};  // not an alias
+    }
+}
+
 }  // namespace
 
 void run_query(const Options& options, ov::Core& core, std::ostream& out) {
     auto model = core.read_model(options.model);
-    const ov::SupportedOpsMap supported = core.query_model(model, options.device);
+    // An alias answers for itself ("GPU" for every op it takes); the hardware devices behind it, and the
+    // split a compile would make, come from asking its compile target instead.
+    const std::string target = alias_compile_target(core, options.device);
+    const std::string queried = target.empty() ? options.device : target;
+    const ov::SupportedOpsMap supported = core.query_model(model, queried);
 
     constexpr const char* unsupported = "-";
     Table table({"Op", "Type", "Opset", "Device"});
@@ -118,7 +134,10 @@ void run_query(const Options& options, ov::Core& core, std::ostream& out) {
     }
 
     out << "Model: " << options.model << "\n";
-    out << "Queried device: " << options.device << "\n\n";
+    out << "Queried device: " << options.device;
+    if (!target.empty())
+        out << " (an alias over " << target << ")";
+    out << "\n\n";
     table.print(out);
     out << "\nOps per device (" << total << " ops):\n";
     for (const auto& [device, count] : per_device) {
@@ -129,13 +148,18 @@ void run_query(const Options& options, ov::Core& core, std::ostream& out) {
     if (missing != per_device.end())
         out << "  not supported (-): " << missing->second << "\n";
 
-    if (!is_hetero(options.device))
+    if (!is_hetero(queried))
         return;
+    if (!target.empty() && unassigned_compute_ops.empty() && per_device.size() == 1) {
+        // The proxy's rule: a primary that runs every op gets the whole model, without HETERO.
+        out << "\nThe primary runs every op: the alias compiles on " << per_device.begin()->first << " alone.\n";
+        return;
+    }
     if (!unassigned_compute_ops.empty()) {
         std::string names;
         for (const auto& name : unassigned_compute_ops)
             names += (names.empty() ? "" : ", ") + name;
-        const std::string why = "no listed device supports " + names + ", so " + options.device +
+        const std::string why = "no listed device supports " + names + ", so " + queried +
                                 " cannot compile this model";
         out << "\nSubgraphs: none; " << why << "\n";
         OPENVINO_ASSERT(options.dot_file.empty() && options.svg_file.empty(), "cannot draw the subgraphs: ", why);
