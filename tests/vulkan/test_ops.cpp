@@ -88,6 +88,14 @@ const std::vector<OpCase>& cases() {
         {"matmul_transposed", {{2, 5, 3}, {2, 4, 5}}, [](const ov::OutputVector& in) {
              return ov::OutputVector{std::make_shared<v0::MatMul>(in[0], in[1], true, true)};
          }, 1e-5},
+        // Edges of matmul.comp's 4 x 4 output tiles in both directions (7 rows, 6 columns) and broadcasts
+        // over batches on either side.
+        {"matmul_tile_edges", {{7, 9}, {2, 9, 6}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v0::MatMul>(in[0], in[1])};
+         }, 1e-5},
+        {"matmul_transposed_b_tile_edges", {{2, 5, 9}, {6, 9}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v0::MatMul>(in[0], in[1], false, true)};
+         }, 1e-5},
         {"add_broadcast", {{2, 3, 4}, {3, 1}}, [](const ov::OutputVector& in) {
              return ov::OutputVector{std::make_shared<v1::Add>(in[0], in[1])};
          }, 2e-6},
