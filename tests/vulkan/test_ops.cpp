@@ -55,6 +55,15 @@ const std::vector<OpCase>& cases() {
         // quad of pixels, strides, padding, groups).
         {"conv_block_3x3_s2_p1", {{2, 5, 9, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 20, 5, 3, 2, 1); }, 1e-5},
         {"conv_block_1x1", {{1, 24, 5, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 33, 24, 1, 1, 0); }, 1e-5},
+        // The blocked shader's pointwise path: quads of pixels that straddle two images, a 1x1 convolution
+        // with stride (not pointwise), and a grouped 1x1 one (group offsets).
+        {"conv_block_1x1_batch2", {{2, 20, 3, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 18, 20, 1, 1, 0); }, 1e-5},
+        {"conv_block_1x1_stride2", {{1, 8, 7, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 17, 8, 1, 2, 0); }, 1e-5},
+        {"group_conv_block_1x1", {{1, 6, 4, 3}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<ov::op::v1::GroupConvolution>(
+                 in[0], weights({2, 16, 3, 1, 1}, 11), ov::Strides{1, 1}, ov::CoordinateDiff{0, 0},
+                 ov::CoordinateDiff{0, 0}, ov::Strides{1, 1})};
+         }, 1e-5},
         {"group_conv_block", {{1, 4, 5, 5}}, [](const ov::OutputVector& in) { return group_conv(in[0], 2, 17, 2); }, 1e-5},
         // Many output channels (blocks of 16 with a partial last one), two images, fused bias and activation.
         {"conv_wide_3x3_s2_p1", {{2, 5, 7, 6}}, [](const ov::OutputVector& in) { return conv(in[0], 130, 5, 3, 2, 1); }, 1e-5},
