@@ -55,8 +55,8 @@ const std::vector<OpCase>& cases() {
         // quad of pixels, strides, padding, groups).
         {"conv_block_3x3_s2_p1", {{2, 5, 9, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 20, 5, 3, 2, 1); }, 1e-5},
         {"conv_block_1x1", {{1, 24, 5, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 33, 24, 1, 1, 0); }, 1e-5},
-        // The blocked shader's pointwise path: quads of pixels that straddle two images, a 1x1 convolution
-        // with stride (not pointwise), and a grouped 1x1 one (group offsets).
+        // Blocked 1x1 convolutions: quads of pixels that straddle two images, a stride, and groups (the
+        // offsets of a group's channels and filters).
         {"conv_block_1x1_batch2", {{2, 20, 3, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 18, 20, 1, 1, 0); }, 1e-5},
         {"conv_block_1x1_stride2", {{1, 8, 7, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 17, 8, 1, 2, 0); }, 1e-5},
         {"group_conv_block_1x1", {{1, 6, 4, 3}}, [](const ov::OutputVector& in) {

@@ -61,7 +61,6 @@ void main() {
     const uint filter_size = cg * KH * KW;
     const uint pixels = pc.p[21];  // N * OH * OW
     const uint quads = pc.p[20];   // (pixels + 3) / 4
-    const bool pointwise = KH == 1u && KW == 1u && sh == 1 && sw == 1 && ph == 0 && pw == 0 && OH == H && OW == W;
     for (uint quad = first_item(); quad < quads; quad += item_stride()) {
         const Pixel p0 = pixel_at(quad * 4u, pixels, OH, OW, sh, sw, ph, pw);
         const Pixel p1 = pixel_at(quad * 4u + 1u, pixels, OH, OW, sh, sw, ph, pw);
@@ -72,49 +71,31 @@ void main() {
         vec4 a20 = vec4(0.0), a21 = vec4(0.0), a22 = vec4(0.0), a23 = vec4(0.0);
         vec4 a30 = vec4(0.0), a31 = vec4(0.0), a32 = vec4(0.0), a33 = vec4(0.0);
         uint f = block * filter_size * 4u;
-        if (pointwise) {
-            // 1x1, stride 1, no padding: an input value sits at its output pixel's place in the channel's
-            // plane, so each load is one add from the last (no bounds, no clamps, no multiplications).
-            const uint plane = H * W;
-            uint i0 = pc.off[0] + (p0.n * C + g * cg) * plane + p0.oh * W + p0.ow;
-            uint i1 = pc.off[0] + (p1.n * C + g * cg) * plane + p1.oh * W + p1.ow;
-            uint i2 = pc.off[0] + (p2.n * C + g * cg) * plane + p2.oh * W + p2.ow;
-            uint i3 = pc.off[0] + (p3.n * C + g * cg) * plane + p3.oh * W + p3.ow;
-            for (uint c = 0u; c < cg; ++c, f += 4u, i0 += plane, i1 += plane, i2 += plane, i3 += plane) {
-                const vec4 w0 = FILTER(f), w1 = FILTER(f + 1u), w2 = FILTER(f + 2u), w3 = FILTER(f + 3u);
-                const float x0 = in0[i0], x1 = in0[i1], x2 = in0[i2], x3 = in0[i3];
-                a00 += x0 * w0; a01 += x0 * w1; a02 += x0 * w2; a03 += x0 * w3;
-                a10 += x1 * w0; a11 += x1 * w1; a12 += x1 * w2; a13 += x1 * w3;
-                a20 += x2 * w0; a21 += x2 * w1; a22 += x2 * w2; a23 += x2 * w3;
-                a30 += x3 * w0; a31 += x3 * w1; a32 += x3 * w2; a33 += x3 * w3;
-            }
-        } else {
-            // Filter positions outside, input channels inside: where each pixel reads in a channel's plane
-            // (clamped to a valid place, with a flag for the padding) is worked out once per position, so
-            // the inner loop is one add per load.
-            const uint plane = H * W, filter_step = KH * KW * 4u;
-            const uint b0 = pc.off[0] + (p0.n * C + g * cg) * plane, b1 = pc.off[0] + (p1.n * C + g * cg) * plane;
-            const uint b2 = pc.off[0] + (p2.n * C + g * cg) * plane, b3 = pc.off[0] + (p3.n * C + g * cg) * plane;
-            for (uint kh = 0u; kh < KH; ++kh) {
-                const int dkh = int(kh) * dh;
-                for (uint kw = 0u; kw < KW; ++kw) {
-                    const int dkw = int(kw) * dw;
-                    const bool in0_ = inside(p0, H, W, dkh, dkw), in1_ = inside(p1, H, W, dkh, dkw);
-                    const bool in2_ = inside(p2, H, W, dkh, dkw), in3_ = inside(p3, H, W, dkh, dkw);
-                    uint i0 = b0 + place(p0, H, W, dkh, dkw), i1 = b1 + place(p1, H, W, dkh, dkw);
-                    uint i2 = b2 + place(p2, H, W, dkh, dkw), i3 = b3 + place(p3, H, W, dkh, dkw);
-                    uint fc = f + (kh * KW + kw) * 4u;
-                    for (uint c = 0u; c < cg;
-                         ++c, fc += filter_step, i0 += plane, i1 += plane, i2 += plane, i3 += plane) {
-                        const vec4 w0 = FILTER(fc), w1 = FILTER(fc + 1u), w2 = FILTER(fc + 2u), w3 = FILTER(fc + 3u);
-                        const float v0 = in0[i0], v1 = in0[i1], v2 = in0[i2], v3 = in0[i3];
-                        const float x0 = in0_ ? v0 : 0.0, x1 = in1_ ? v1 : 0.0;
-                        const float x2 = in2_ ? v2 : 0.0, x3 = in3_ ? v3 : 0.0;
-                        a00 += x0 * w0; a01 += x0 * w1; a02 += x0 * w2; a03 += x0 * w3;
-                        a10 += x1 * w0; a11 += x1 * w1; a12 += x1 * w2; a13 += x1 * w3;
-                        a20 += x2 * w0; a21 += x2 * w1; a22 += x2 * w2; a23 += x2 * w3;
-                        a30 += x3 * w0; a31 += x3 * w1; a32 += x3 * w2; a33 += x3 * w3;
-                    }
+        // Filter positions outside, input channels inside: where each pixel reads in a channel's plane
+        // (clamped to a valid place, with a flag for the padding) is worked out once per position, so
+        // the inner loop is one add per load.
+        const uint plane = H * W, filter_step = KH * KW * 4u;
+        const uint b0 = pc.off[0] + (p0.n * C + g * cg) * plane, b1 = pc.off[0] + (p1.n * C + g * cg) * plane;
+        const uint b2 = pc.off[0] + (p2.n * C + g * cg) * plane, b3 = pc.off[0] + (p3.n * C + g * cg) * plane;
+        for (uint kh = 0u; kh < KH; ++kh) {
+            const int dkh = int(kh) * dh;
+            for (uint kw = 0u; kw < KW; ++kw) {
+                const int dkw = int(kw) * dw;
+                const bool inside0 = inside(p0, H, W, dkh, dkw), inside1 = inside(p1, H, W, dkh, dkw);
+                const bool inside2 = inside(p2, H, W, dkh, dkw), inside3 = inside(p3, H, W, dkh, dkw);
+                uint i0 = b0 + place(p0, H, W, dkh, dkw), i1 = b1 + place(p1, H, W, dkh, dkw);
+                uint i2 = b2 + place(p2, H, W, dkh, dkw), i3 = b3 + place(p3, H, W, dkh, dkw);
+                uint fc = f + (kh * KW + kw) * 4u;
+                for (uint c = 0u; c < cg;
+                     ++c, fc += filter_step, i0 += plane, i1 += plane, i2 += plane, i3 += plane) {
+                    const vec4 w0 = FILTER(fc), w1 = FILTER(fc + 1u), w2 = FILTER(fc + 2u), w3 = FILTER(fc + 3u);
+                    const float v0 = in0[i0], v1 = in0[i1], v2 = in0[i2], v3 = in0[i3];
+                    const float x0 = inside0 ? v0 : 0.0, x1 = inside1 ? v1 : 0.0;
+                    const float x2 = inside2 ? v2 : 0.0, x3 = inside3 ? v3 : 0.0;
+                    a00 += x0 * w0; a01 += x0 * w1; a02 += x0 * w2; a03 += x0 * w3;
+                    a10 += x1 * w0; a11 += x1 * w1; a12 += x1 * w2; a13 += x1 * w3;
+                    a20 += x2 * w0; a21 += x2 * w1; a22 += x2 * w2; a23 += x2 * w3;
+                    a30 += x3 * w0; a31 += x3 * w1; a32 += x3 * w2; a33 += x3 * w3;
                 }
             }
         }
