@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -36,12 +37,15 @@ public:
     const Config& config() const { return m_config; }
 
 private:
+    std::shared_ptr<const kit::ExecutionPlan> plan_model(const ov::Model& model) const;
     std::shared_ptr<const kit::PropertyTable> make_property_table() const;
+    uint64_t weights_bytes() const;  // the plan's Constants plus the kernels' repacked copies
+    uint64_t scratch_bytes() const;  // the steps' scratch blocks, summed
 
     Config m_config;
     std::shared_ptr<const ov::Model> m_source;  // a clone of the user's model, for export
     std::string m_model_name;
-    std::shared_ptr<const kit::ExecutionPlan> m_plan;
+    std::shared_ptr<const kit::ExecutionPlan> m_plan;  // declared before m_properties, which reports its sizes
     kit::PropertyValues m_properties;  // read-only, all fixed at compile time; declared last: built from the above
 };
 

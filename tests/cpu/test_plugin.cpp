@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <set>
@@ -11,6 +12,7 @@
 #include <thread>
 
 #include "compiled_model.hpp"
+#include "devmux/memory_properties.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "infer_request.hpp"
 #include "openvino/op/add.hpp"
@@ -457,6 +459,33 @@ TEST(CpuMemoryPlan, SqueezeNetArenaIsSmallerThanItsIntermediates) {
     EXPECT_LT(plan.arena_bytes, plan.unshared_bytes / 2) << "reuse should at least halve SqueezeNet's memory";
     RecordProperty("arena_bytes", std::to_string(plan.arena_bytes));
     RecordProperty("unshared_bytes", std::to_string(plan.unshared_bytes));
+}
+
+TEST(CpuMemoryPlan, CompiledModelReportsItsWeightsArenaAndScratch) {
+    auto compiled = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(
+        make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"), {}));
+    ASSERT_TRUE(compiled);
+    const auto names = compiled->get_property(ov::supported_properties.name()).as<std::vector<ov::PropertyName>>();
+    for (const auto* key : {devmux::memory::weights_bytes.name(), devmux::memory::request_arena_bytes.name(),
+                            devmux::memory::request_scratch_bytes.name()})
+        EXPECT_NE(std::find(names.begin(), names.end(), key), names.end()) << key;
+    // The IR stores f16 weights; the plugin computes in f32, so it holds each weight as an f32 Constant, and at
+    // most one more copy repacked for a kernel (give or take the channel padding of oneDNN's blocked layouts).
+    uint64_t f32_weight_bytes = 0;
+    for (const auto& op : read_model("squeezenet1.1-ir11/squeezenet1.1.xml")->get_ordered_ops())
+        if (ov::as_type_ptr<ov::op::v0::Constant>(op) && op->get_output_element_type(0).is_real())
+            f32_weight_bytes += ov::shape_size(op->get_output_shape(0)) * sizeof(float);
+    ASSERT_GT(f32_weight_bytes, 4000000u);
+    const auto weights = compiled->get_property(devmux::memory::weights_bytes.name()).as<uint64_t>();
+    EXPECT_GE(weights, f32_weight_bytes);
+    EXPECT_LE(weights, 2 * f32_weight_bytes + f32_weight_bytes / 50);
+    const auto& plan = compiled->plan();
+    EXPECT_EQ(compiled->get_property(devmux::memory::request_arena_bytes.name()).as<uint64_t>(), plan.arena_bytes);
+    uint64_t scratch = 0;
+    for (const auto& step : plan.steps)
+        scratch += step.scratch_bytes;
+    EXPECT_EQ(compiled->get_property(devmux::memory::request_scratch_bytes.name()).as<uint64_t>(), scratch);
+    EXPECT_THROW(compiled->set_property({{devmux::memory::weights_bytes.name(), uint64_t{1}}}), ov::Exception);
 }
 
 TEST(CpuMemoryPlan, BuffersStayPutAcrossInfers) {

@@ -32,12 +32,13 @@ struct MatMulGeometry {
     std::vector<size_t> a_index, b_index;  // per output batch: which batch of A and of B it multiplies
 };
 
-class MatMulKernel final : public Kernel {
+class MatMulKernel final : public Kernel, public HoldsWeights {
 public:
     MatMulKernel(MatMulGeometry g, std::vector<float> packed_b) : m_g(std::move(g)), m_packed_b(std::move(packed_b)) {}
 
     std::string name() const override { return "gemm_f32"; }
     size_t scratch_bytes() const override { return (a_scratch() + b_scratch()) * sizeof(float); }
+    size_t held_weight_bytes() const override { return m_packed_b.size() * sizeof(float); }
 
     void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void* scratch,
                  ExecContext& ctx) const override {
