@@ -57,6 +57,39 @@ void BM_PluginSgemm(benchmark::State& state) {
     set_gflops(state, 2.0 * n * n * n);
 }
 
+// C[M,N] = A[M,K] * B[K,N] on the shapes of models' MatMuls and fully connected layers, oneDNN's sgemm
+// (Args: M, N, K, threads, 1) against the plugin's (the same, 0): whether MatMul should go to oneDNN.
+void BM_MatMulShape(benchmark::State& state) {
+    const auto m = static_cast<size_t>(state.range(0)), n = static_cast<size_t>(state.range(1)),
+               k = static_cast<size_t>(state.range(2));
+    omp_set_num_threads(static_cast<int>(state.range(3)));
+    const bool dnnl = state.range(4) != 0;
+    devmux::kit::ThreadPool pool(1);
+    const auto a = random_values(m * k, 1), b = random_values(k * n, 2);
+    std::vector<float> c(m * n);
+    for (auto _ : state) {
+        if (dnnl)
+            dnnl_sgemm('N', 'N', static_cast<dnnl_dim_t>(m), static_cast<dnnl_dim_t>(n), static_cast<dnnl_dim_t>(k), 1.f,
+                       a.data(), static_cast<dnnl_dim_t>(k), b.data(), static_cast<dnnl_dim_t>(n), 0.f, c.data(),
+                       static_cast<dnnl_dim_t>(n));
+        else
+            devmux::cpu::sgemm(&pool, m, n, k, a.data(), k, b.data(), n, c.data(), n);
+        benchmark::DoNotOptimize(c.data());
+    }
+    state.SetLabel(dnnl ? "dnnl_sgemm" : "plugin_sgemm");
+    set_gflops(state, 2.0 * m * n * k);
+}
+
+void matmul_shape_args(benchmark::internal::Benchmark* b) {
+    // {M, N, K}: fully connected at batch 1 (vehicle-attributes' heads, a classifier), small and medium
+    // batched MatMuls.
+    const int shapes[][3] = {{1, 1000, 1024}, {1, 128, 512}, {8, 256, 256}, {16, 64, 64}, {64, 64, 64}, {196, 256, 256}};
+    for (int threads : {1, 2})
+        for (const auto& s : shapes)
+            for (int dnnl : {0, 1})
+                b->Args({s[0], s[1], s[2], threads, dnnl});
+}
+
 // A oneDNN forward convolution, batch 1, stride 1, "same" padding, in the layouts it prefers (the plugin's
 // situation once activations stay blocked). Args: channels in and out, spatial size, kernel size, threads.
 void BM_DnnlConvolution(benchmark::State& state) {
@@ -103,6 +136,11 @@ void conv_args(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_DnnlSgemm)->Apply(gemm_args)->ArgNames({"n", "threads"})->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PluginSgemm)->Apply(gemm_args)->ArgNames({"n", "threads"})->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MatMulShape)
+    ->Apply(matmul_shape_args)
+    ->ArgNames({"m", "n", "k", "threads", "dnnl"})
+    ->UseRealTime()
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_DnnlConvolution)
     ->Apply(conv_args)
     ->ArgNames({"ic", "oc", "hw", "k", "threads"})
