@@ -2,8 +2,11 @@
 #include "compiled_model.hpp"
 
 
-#include "infer_request.hpp"
 #include "devmux/kit/export_format.hpp"
+#include "devmux/memory_properties.hpp"
+#include "infer_request.hpp"
+#include "kernels/kernel.hpp"
+#include "openvino/op/constant.hpp"
 #include "plugin.hpp"
 #include "transformations.hpp"
 
@@ -16,17 +19,39 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
                              const Config& config)
     : ICompiledModel(model, plugin),
       m_config(config),
+      m_source(model->clone()),
       m_model_name(model->get_friendly_name()),
-      m_properties(make_property_table()) {
-    m_source = model->clone();
-    auto prepared = prepare_model(*model);
-    check_compilable(*model, *prepared);
+      m_plan(plan_model(*model)),
+      m_streams(m_config.streams()),
+      m_properties(make_property_table()) {}
+
+std::shared_ptr<const kit::ExecutionPlan> CompiledModel::plan_model(const ov::Model& model) const {
+    auto prepared = prepare_model(model);
+    check_compilable(model, *prepared);
     std::vector<ov::element::Type> input_types, output_types;
     for (const auto& input : inputs())
         input_types.push_back(input.get_element_type());
     for (const auto& output : outputs())
         output_types.push_back(output.get_element_type());
-    m_plan = build_plan(prepared, input_types, output_types, m_config.request_threads());
+    return build_plan(prepared, input_types, output_types, m_config.request_threads());
+}
+
+uint64_t CompiledModel::weights_bytes() const {
+    uint64_t bytes = 0;
+    for (const auto& op : m_plan->model->get_ordered_ops())
+        if (const auto* constant = ov::as_type<const ov::op::v0::Constant>(op.get()))
+            bytes += constant->get_byte_size();
+    for (const auto& step : m_plan->steps)
+        if (const auto* holder = dynamic_cast<const HoldsWeights*>(step.kernel.get()))
+            bytes += holder->held_weight_bytes();
+    return bytes;
+}
+
+uint64_t CompiledModel::scratch_bytes() const {
+    uint64_t bytes = 0;
+    for (const auto& step : m_plan->steps)
+        bytes += step.scratch_bytes;
+    return bytes;
 }
 
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {
@@ -56,7 +81,10 @@ std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() c
         .add_read_only(ov::execution_devices, kit::fixed_value(std::vector<std::string>{device}))
         // The streams and threads in effect, where the plugin's keys hold what was asked (AUTO, 0).
         .add_read_only(ov::num_streams, kit::fixed_value(ov::streams::Num(static_cast<int32_t>(m_config.streams()))))
-        .add_read_only(ov::inference_num_threads, kit::fixed_value(static_cast<int32_t>(m_config.threads())));
+        .add_read_only(ov::inference_num_threads, kit::fixed_value(static_cast<int32_t>(m_config.threads())))
+        .add_read_only(memory::weights_bytes, kit::fixed_value(weights_bytes()))
+        .add_read_only(memory::request_arena_bytes, kit::fixed_value(static_cast<uint64_t>(m_plan->arena_bytes)))
+        .add_read_only(memory::request_scratch_bytes, kit::fixed_value(scratch_bytes()));
     // Every other compile setting reads back as it was compiled with.
     for (const auto& property : Config::settable_properties())
         if (property != ov::device::id.name() && !table->find(property))

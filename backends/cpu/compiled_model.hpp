@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -8,6 +9,7 @@
 #include "devmux/kit/property_table.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "exec_plan.hpp"
+#include "stream_slots.hpp"
 
 namespace devmux {
 namespace cpu {
@@ -34,14 +36,20 @@ public:
     const kit::ExecutionPlan& plan() const { return *m_plan; }
     const std::shared_ptr<const kit::ExecutionPlan>& plan_ptr() const { return m_plan; }
     const Config& config() const { return m_config; }
+    /// The streams its requests take turns on (one per running inference).
+    StreamSlots& streams() const { return m_streams; }
 
 private:
+    std::shared_ptr<const kit::ExecutionPlan> plan_model(const ov::Model& model) const;
     std::shared_ptr<const kit::PropertyTable> make_property_table() const;
+    uint64_t weights_bytes() const;  // the plan's Constants plus the kernels' repacked copies
+    uint64_t scratch_bytes() const;  // the steps' scratch blocks, summed
 
     Config m_config;
     std::shared_ptr<const ov::Model> m_source;  // a clone of the user's model, for export
     std::string m_model_name;
-    std::shared_ptr<const kit::ExecutionPlan> m_plan;
+    std::shared_ptr<const kit::ExecutionPlan> m_plan;  // declared before m_properties, which reports its sizes
+    mutable StreamSlots m_streams;  // synchronised inside: requests of any thread take and return streams
     kit::PropertyValues m_properties;  // read-only, all fixed at compile time; declared last: built from the above
 };
 

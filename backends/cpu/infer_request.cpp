@@ -15,6 +15,8 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
       m_profiling(compiled_model->config().enable_profiling) {}
 
 void InferRequest::infer() {
+    // A stream of the compiled model, so that no more requests run at once than there are streams.
+    StreamSlots::Hold stream(m_compiled->streams());
 #ifdef _OPENMP
     // The team of this request's OpenMP loops and oneDNN primitives, in the thread that runs it.
     omp_set_num_threads(static_cast<int>(m_compiled->config().request_threads()));

@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <regex>
@@ -259,3 +260,107 @@ TEST(CliErrors, MissingPluginsFileIsNamed) {
 }
 
 }  // namespace
+
+namespace {
+
+// The number after `"key": ` in a JSON text the CLI wrote (the first occurrence), or NaN.
+double json_number(const std::string& json, const std::string& key) {
+    std::smatch match;
+    if (!std::regex_search(json, match, std::regex("\"" + key + "\": ([-0-9.eE]+)")))
+        return std::nan("");
+    return std::stod(match[1].str());
+}
+
+std::string temp_path(const std::string& suffix) {
+    return ::testing::TempDir() + "devmux_cli_" + std::to_string(getpid()) + "_" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name() + suffix;
+}
+
+}  // namespace
+
+TEST(CliBenchmark, NstreamsSetsTheStreams) {
+    for (const char* streams : {"1", "2"}) {
+        auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "4", "-nthreads", "2", "-nstreams", streams});
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_TRUE(has_line_matching(r.out, std::string("Streams: ") + streams)) << r.out;
+        // Without --nireq the benchmark keeps the device's optimum in flight: one request per stream.
+        EXPECT_TRUE(has_line_matching(r.out, std::string("Infer requests in flight: ") + streams)) << r.out;
+    }
+    auto bad = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "1", "-nstreams", "0"});
+    EXPECT_NE(bad.exit_code, 0);
+    EXPECT_NE(bad.err.find("-nstreams expects a whole number"), std::string::npos) << bad.err;
+}
+
+TEST(CliBenchmark, HintSelectsThePerformanceMode) {
+    auto latency = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "2", "-nthreads", "2", "-hint", "latency"});
+    ASSERT_EQ(latency.exit_code, 0) << latency.err;
+    EXPECT_TRUE(has_line_matching(latency.out, "Performance hint: LATENCY")) << latency.out;
+    EXPECT_TRUE(has_line_matching(latency.out, "Streams: 1")) << latency.out;
+    auto throughput =
+        run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "2", "-nthreads", "2", "-hint", "throughput"});
+    ASSERT_EQ(throughput.exit_code, 0) << throughput.err;
+    EXPECT_TRUE(has_line_matching(throughput.out, "Performance hint: THROUGHPUT")) << throughput.out;
+    EXPECT_TRUE(has_line_matching(throughput.out, "Streams: 2")) << throughput.out;
+    auto none = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "2", "-hint", "none"});
+    ASSERT_EQ(none.exit_code, 0) << none.err;
+    EXPECT_TRUE(has_line_matching(none.out, R"(Performance hint: \w+ \(device default\))")) << none.out;
+    auto bad = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "1", "-hint", "fast"});
+    EXPECT_NE(bad.exit_code, 0);
+    EXPECT_NE(bad.err.find("-hint expects latency, throughput or none, got 'fast'"), std::string::npos) << bad.err;
+}
+
+TEST(CliBenchmark, BatchReshapesTheInputs) {
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "3", "-b", "3"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has_line_matching(r.out, R"(Batch: 3 \(.*\))")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*input\s+f32 \[3,3,4,5\].*)")) << r.out;
+    auto bad = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "1", "-b", "0"});
+    EXPECT_NE(bad.exit_code, 0);
+    EXPECT_NE(bad.err.find("-b expects a whole number"), std::string::npos) << bad.err;
+    auto misplaced = run_cli({"query", "-m", kTinyModel, "-d", "CPU", "-b", "2"});
+    EXPECT_NE(misplaced.exit_code, 0);
+    EXPECT_NE(misplaced.err.find("-b does not apply"), std::string::npos) << misplaced.err;
+}
+
+TEST(CliBenchmark, ReportsMemoryOfTheCompiledModelAndTheProcess) {
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*Weights \(compiled model\): [0-9]+)")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*Arena per request:\s+[0-9]+ x [0-9]+ requests)")) << r.out;
+    EXPECT_TRUE(has_line_matching(r.out, R"(\s*Peak resident \(process\):\s+[1-9][0-9]*)")) << r.out;
+}
+
+TEST(CliBenchmark, JsonHoldsEveryFigureAndTheConfigurationUsed) {
+    const std::string json_file = temp_path(".json");
+    auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "7", "--nireq", "2", "-nthreads", "2",
+                      "-nstreams", "2", "-b", "2", "--json", json_file});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string json = read_file(json_file);
+    std::remove(json_file.c_str());
+    ASSERT_FALSE(json.empty());
+    EXPECT_NE(json.find("\"device\": \"CPU\""), std::string::npos) << json;
+    EXPECT_EQ(json_number(json, "count"), 7) << json;
+    EXPECT_EQ(json_number(json, "threads"), 2) << json;
+    EXPECT_EQ(json_number(json, "streams"), 2) << json;
+    EXPECT_EQ(json_number(json, "requests"), 2) << json;
+    EXPECT_EQ(json_number(json, "batch"), 2) << json;
+    const double min = json_number(json, "min"), median = json_number(json, "median"), p90 = json_number(json, "p90"),
+                 max = json_number(json, "max");
+    EXPECT_GT(min, 0) << json;
+    EXPECT_LE(min, median) << json;
+    EXPECT_LE(median, p90) << json;
+    EXPECT_LE(p90, max) << json;
+    // Frames per second: 7 inferences of batch 2 over the run's duration.
+    EXPECT_NEAR(json_number(json, "throughput_fps"), 1000.0 * 7 * 2 / json_number(json, "duration_ms"),
+                0.01 * json_number(json, "throughput_fps"))
+        << json;
+    // The increment model holds its constant; each request needs an arena at least for its output-sized value
+    // or none at all (outputs may be written in place), but the process surely holds something.
+    EXPECT_GE(json_number(json, "weights"), 4) << json;
+    EXPECT_GE(json_number(json, "request_arena"), 0) << json;
+    EXPECT_GT(json_number(json, "peak_rss"), 1e6) << json;
+
+    auto unwritable = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "1", "--json", "/nonexistent/x.json"});
+    EXPECT_NE(unwritable.exit_code, 0);
+    EXPECT_NE(unwritable.err.find("/nonexistent/x.json"), std::string::npos) << unwritable.err;
+}

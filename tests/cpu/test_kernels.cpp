@@ -304,7 +304,11 @@ void check_matmul(const MatMulCase& c, unsigned seed, ThreadPool* pool) {
         b = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, c.b);
     auto matmul = std::make_shared<ov::op::v0::MatMul>(a, b, c.transpose_a, c.transpose_b);
     const auto run = run_kernel_and_reference(matmul, {random_tensor(c.a, seed), b_tensor}, pool);
+#ifdef DEVMUX_CPU_HAVE_DNNL
+    EXPECT_EQ(run.kernel_name, "dnnl_gemm_f32");
+#else
     EXPECT_EQ(run.kernel_name, "gemm_f32");
+#endif
     EXPECT_LE(max_rel_diff(run.optimized, run.reference), kTolerance)
         << "A " << c.a << " B " << c.b << " ta=" << c.transpose_a << " tb=" << c.transpose_b
         << " const_b=" << c.constant_b;
@@ -323,6 +327,9 @@ TEST(CpuMatMulKernel, MatchesReferenceOnTransposeBatchAndVectorVariants) {
         {{6}, {6, 4}, false, false, false},
         {{4, 6}, {6}, false, true, false},  // transpose of a 1-D operand is ignored
         {{2, 3, 6}, {6}, false, false, true},
+        // Products big enough for the request's whole team (oneDNN runs smaller ones on one thread).
+        {{64, 512}, {512, 256}, false, false, true},
+        {{2, 33, 300}, {200, 300}, false, true, false},
     };
     unsigned seed = 300;
     for (const auto& c : cases)

@@ -4,13 +4,17 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <set>
 #include <sstream>
 #include <thread>
+#include <condition_variable>
+#include <mutex>
 
 #include "compiled_model.hpp"
+#include "devmux/memory_properties.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "infer_request.hpp"
 #include "openvino/op/add.hpp"
@@ -459,6 +463,33 @@ TEST(CpuMemoryPlan, SqueezeNetArenaIsSmallerThanItsIntermediates) {
     RecordProperty("unshared_bytes", std::to_string(plan.unshared_bytes));
 }
 
+TEST(CpuMemoryPlan, CompiledModelReportsItsWeightsArenaAndScratch) {
+    auto compiled = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(
+        make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"), {}));
+    ASSERT_TRUE(compiled);
+    const auto names = compiled->get_property(ov::supported_properties.name()).as<std::vector<ov::PropertyName>>();
+    for (const auto* key : {devmux::memory::weights_bytes.name(), devmux::memory::request_arena_bytes.name(),
+                            devmux::memory::request_scratch_bytes.name()})
+        EXPECT_NE(std::find(names.begin(), names.end(), key), names.end()) << key;
+    // The IR stores f16 weights; the plugin computes in f32, so it holds each weight as an f32 Constant, and at
+    // most one more copy repacked for a kernel (give or take the channel padding of oneDNN's blocked layouts).
+    uint64_t f32_weight_bytes = 0;
+    for (const auto& op : read_model("squeezenet1.1-ir11/squeezenet1.1.xml")->get_ordered_ops())
+        if (ov::as_type_ptr<ov::op::v0::Constant>(op) && op->get_output_element_type(0).is_real())
+            f32_weight_bytes += ov::shape_size(op->get_output_shape(0)) * sizeof(float);
+    ASSERT_GT(f32_weight_bytes, 4000000u);
+    const auto weights = compiled->get_property(devmux::memory::weights_bytes.name()).as<uint64_t>();
+    EXPECT_GE(weights, f32_weight_bytes);
+    EXPECT_LE(weights, 2 * f32_weight_bytes + f32_weight_bytes / 50);
+    const auto& plan = compiled->plan();
+    EXPECT_EQ(compiled->get_property(devmux::memory::request_arena_bytes.name()).as<uint64_t>(), plan.arena_bytes);
+    uint64_t scratch = 0;
+    for (const auto& step : plan.steps)
+        scratch += step.scratch_bytes;
+    EXPECT_EQ(compiled->get_property(devmux::memory::request_scratch_bytes.name()).as<uint64_t>(), scratch);
+    EXPECT_THROW(compiled->set_property({{devmux::memory::weights_bytes.name(), uint64_t{1}}}), ov::Exception);
+}
+
 TEST(CpuMemoryPlan, BuffersStayPutAcrossInfers) {
     auto compiled = make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"), {});
     auto request = std::dynamic_pointer_cast<devmux::cpu::InferRequest>(compiled->create_sync_infer_request());
@@ -550,4 +581,84 @@ TEST(CpuThreads, OneInferenceThreadStartsNoThread) {
     request->infer();
     request->infer();
     EXPECT_EQ(process_threads(), before);
+}
+
+namespace {
+
+// Runs `body(t)` on `threads` threads that start together, then waits in each thread (still alive, so that
+// their OpenMP teams are too) until `while_alive` has run in the calling thread.
+void run_together(int threads, const std::function<void(int)>& body, const std::function<void()>& while_alive) {
+    std::mutex mutex;  // guards ready, done and counted
+    std::condition_variable changed;
+    int ready = 0, done = 0;
+    bool counted = false;
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t)
+        workers.emplace_back([&, t] {
+            {
+                std::unique_lock<std::mutex> lock(mutex);
+                ++ready;
+                changed.notify_all();
+                changed.wait(lock, [&] { return ready == threads; });
+            }
+            body(t);
+            std::unique_lock<std::mutex> lock(mutex);
+            ++done;
+            changed.notify_all();
+            changed.wait(lock, [&] { return counted; });
+        });
+    {
+        std::unique_lock<std::mutex> lock(mutex);
+        changed.wait(lock, [&] { return done == threads; });
+    }
+    while_alive();
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        counted = true;
+    }
+    changed.notify_all();
+    for (auto& w : workers)
+        w.join();
+}
+
+}  // namespace
+
+TEST(CpuStreams, NoMoreRequestsRunAtOnceThanStreams) {
+    auto compiled = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(make_plugin()->compile_model(
+        read_model("landmarks-regression-retail-0009/FP32/landmarks-regression-retail-0009.xml"),
+        {ov::inference_num_threads(2), ov::num_streams(2)}));
+    ASSERT_TRUE(compiled);
+    const auto& port = compiled->inputs()[0];
+    run_together(
+        5,
+        [&](int t) {
+            auto request = compiled->create_sync_infer_request();
+            request->set_tensor(port, random_tensor(port.get_shape(), 60 + t, 0.0f, 255.0f));
+            for (int r = 0; r < 3; ++r)
+                request->infer();
+        },
+        [] {});
+    EXPECT_GE(compiled->streams().peak_busy(), 1u);
+    EXPECT_LE(compiled->streams().peak_busy(), 2u);
+}
+
+TEST(CpuStreams, EachStreamRunsOnItsShareOfTheCores) {
+    // Four threads over four streams: one thread per stream, so running four requests at once adds no
+    // OpenMP worker at all. Were every stream to use all four threads, each request's thread would keep
+    // three workers.
+    auto compiled = make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"),
+                                                 {ov::inference_num_threads(4), ov::num_streams(4)});
+    const auto& port = compiled->inputs()[0];
+    constexpr int streams = 4;
+    const size_t before = process_threads();
+    size_t during = 0;
+    run_together(
+        streams,
+        [&](int t) {
+            auto request = compiled->create_sync_infer_request();
+            request->set_tensor(port, random_tensor(port.get_shape(), 70 + t, 0.0f, 255.0f));
+            request->infer();
+        },
+        [&] { during = process_threads(); });
+    EXPECT_EQ(during, before + streams);
 }

@@ -42,8 +42,9 @@ Commands:
                               show which device supports each op of the model; for
                               HETERO:A,B,... also the subgraphs HETERO compiles and the
                               bytes crossing each boundary per inference
-  benchmark -m MODEL -d DEVICE [-n N | -t SECONDS] [--nireq K] [-nthreads N] [-i NAME=FILE ...] [--pc]
-                              measure latency and throughput
+  benchmark -m MODEL -d DEVICE [-n N | -t SECONDS] [--nireq K] [-nthreads N] [-nstreams S]
+            [-hint latency|throughput|none] [-b N] [-i NAME=FILE ...] [--pc] [--json FILE]
+                              measure latency, throughput and memory
 
 Options:
   --plugins FILE       plugins.xml to load devices from (default: the one beside the runtime library)
@@ -53,6 +54,12 @@ Options:
   -t, --time SECONDS   benchmark: run for this long (default: 10 s when -n is not given)
   --nireq K            benchmark: keep K infer requests in flight (default: the device's optimum)
   -nthreads N          benchmark: compile with ov::inference_num_threads(N) (default: the device's)
+  -nstreams S          benchmark: compile with ov::num_streams(S) (default: from the hint)
+  -hint MODE           benchmark: ov::hint::performance_mode latency or throughput; none sets no
+                       hint (the device's default)
+  -b, --batch N        benchmark: run the model with batch N (ov::set_batch where an input's layout
+                       has N, else dimension 0 of every input); throughput counts N frames per inference
+  --json FILE          benchmark: also write every figure and the configuration used to FILE
   -i, --input NAME=FILE
                        benchmark: raw little-endian data for the input NAME (a tensor name of
                        the input), exactly the input's element type and size; other inputs get
@@ -114,6 +121,21 @@ Options parse_args(int argc, const char* const argv[]) {
         } else if (name == "-nthreads" || name == "--nthreads") {
             options.nthreads = static_cast<uint32_t>(parse_count(name, value(), 1024));
             name = "-nthreads";
+        } else if (name == "-nstreams" || name == "--nstreams") {
+            options.nstreams = static_cast<uint32_t>(parse_count(name, value(), 1024));
+            name = "-nstreams";
+        } else if (name == "-hint" || name == "--hint") {
+            options.hint = value();
+            if (options.hint != "latency" && options.hint != "throughput" && options.hint != "none")
+                throw UsageError(name + " expects latency, throughput or none, got '" + options.hint + "'");
+            name = "-hint";
+        } else if (name == "-b" || name == "--batch") {
+            options.batch = static_cast<uint32_t>(parse_count(name, value(), 65536));
+            name = "-b";
+        } else if (name == "--json") {
+            options.json_file = value();
+            if (options.json_file.empty())
+                throw UsageError("--json expects a file name");
         } else if (name == "--seed") {
             auto text = value();
             bool digits_only = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
@@ -171,7 +193,7 @@ Options parse_args(int argc, const char* const argv[]) {
                              options.device + "'");
     }
     if (options.command == "benchmark") {
-        allowed.insert({"-n", "-t", "--nireq", "-nthreads", "-i", "--pc", "--seed"});
+        allowed.insert({"-n", "-t", "--nireq", "-nthreads", "-nstreams", "-hint", "-b", "--json", "-i", "--pc", "--seed"});
         if (options.iterations && options.seconds)
             throw UsageError("give either -n or -t, not both");
     }

@@ -26,6 +26,10 @@ struct Options {
     std::optional<double> seconds;
     std::optional<uint32_t> nireq;
     std::optional<uint32_t> nthreads;  // benchmark: ov::inference_num_threads
+    std::optional<uint32_t> nstreams;  // benchmark: ov::num_streams
+    std::string hint;                  // benchmark: "latency", "throughput", "none" or empty (not given)
+    std::optional<uint32_t> batch;     // benchmark: the models' batch (ov::set_batch or dimension 0)
+    std::string json_file;             // benchmark: write every figure here as JSON
     std::vector<std::pair<std::string, std::string>> input_files;  // NAME=FILE, in command-line order
     bool perf_counts = false;
     std::string dot_file;  // query on HETERO: write the subgraph picture (Graphviz text) here

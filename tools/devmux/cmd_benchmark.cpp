@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -7,6 +8,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <fstream>
 #include <iomanip>
 #include <map>
 #include <mutex>
@@ -14,6 +16,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "devmux/memory_properties.hpp"
 #include "input_data.hpp"
 #include "table.hpp"
 
@@ -254,18 +257,146 @@ void print_counters(const Counters& counters, const std::map<size_t, std::string
     print_subgraph_counters(counters, subgraph_devices, out);
 }
 
+// A compiled-model property, or nothing where the device does not report it.
+template <typename T, ov::PropertyMutability M>
+std::optional<T> property_or_none(const ov::CompiledModel& compiled, const ov::Property<T, M>& property) {
+    try {
+        return compiled.get_property(property);
+    } catch (const ov::Exception&) {
+        return std::nullopt;
+    }
+}
+
+// Sets the batch: through the inputs' layouts (ov::set_batch) where one names N, else dimension 0 of every
+// input of rank >= 1, as benchmark tools do for models without layouts. Returns how it was set.
+std::string apply_batch(const std::shared_ptr<ov::Model>& model, uint32_t batch) {
+    try {
+        ov::set_batch(model, ov::Dimension(batch));
+        return "ov::set_batch";
+    } catch (const ov::Exception&) {
+        // No input with a layout: fall back to the first dimension below.
+    }
+    std::map<size_t, ov::PartialShape> shapes;
+    const auto& parameters = model->get_parameters();
+    for (size_t i = 0; i < parameters.size(); ++i) {
+        ov::PartialShape shape = parameters[i]->get_partial_shape();
+        if (shape.rank().is_static() && shape.rank().get_length() > 0) {
+            shape[0] = ov::Dimension(batch);
+            shapes[i] = shape;
+        }
+    }
+    OPENVINO_ASSERT(!shapes.empty(), "-b ", batch, ": model '", model->get_friendly_name(),
+                    "' has no input with a batch dimension (all are scalars)");
+    model->reshape(shapes);
+    return "dimension 0 of every input";
+}
+
+std::string json_string(const std::string& text) {
+    std::string quoted = "\"";
+    for (char c : text) {
+        if (c == '"' || c == '\\') {
+            quoted += '\\';
+            quoted += c;
+        } else if (static_cast<unsigned char>(c) < 0x20) {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+            quoted += escaped;
+        } else {
+            quoted += c;
+        }
+    }
+    return quoted + "\"";
+}
+
+template <typename T>
+std::string json_or_null(const std::optional<T>& value) {
+    if (!value)
+        return "null";
+    std::ostringstream s;
+    s << *value;
+    return s.str();
+}
+
+// Every figure of one run and the configuration the device actually used.
+struct Report {
+    std::string model, device, hint, batch_method;
+    std::vector<std::string> execution_devices;
+    std::optional<int64_t> threads, streams;
+    uint32_t requests = 0, batch = 1;
+    std::optional<uint64_t> weights_bytes, arena_bytes, scratch_bytes;
+    uint64_t peak_rss_bytes = 0;
+    double compile_ms = 0, first_inference_ms = 0, duration_ms = 0, throughput_fps = 0;
+    size_t count = 0;
+    double min_ms = 0, median_ms = 0, p90_ms = 0, max_ms = 0;
+};
+
+void write_json(const Report& r, const std::string& file) {
+    std::ofstream json(file);
+    if (!json)
+        OPENVINO_THROW("--json ", file, ": cannot open the file for writing");
+    std::string devices;
+    for (const auto& d : r.execution_devices)
+        devices += (devices.empty() ? "" : ", ") + json_string(d);
+    json << "{\n"
+         << "  \"model\": " << json_string(r.model) << ",\n"
+         << "  \"configuration\": {\n"
+         << "    \"device\": " << json_string(r.device) << ",\n"
+         << "    \"execution_devices\": [" << devices << "],\n"
+         << "    \"threads\": " << json_or_null(r.threads) << ",\n"
+         << "    \"streams\": " << json_or_null(r.streams) << ",\n"
+         << "    \"requests\": " << r.requests << ",\n"
+         << "    \"hint\": " << (r.hint.empty() ? "null" : json_string(r.hint)) << ",\n"
+         << "    \"batch\": " << r.batch << ",\n"
+         << "    \"batch_method\": " << (r.batch_method.empty() ? "null" : json_string(r.batch_method)) << "\n"
+         << "  },\n"
+         << "  \"compile_ms\": " << fixed(r.compile_ms) << ",\n"
+         << "  \"first_inference_ms\": " << fixed(r.first_inference_ms) << ",\n"
+         << "  \"count\": " << r.count << ",\n"
+         << "  \"duration_ms\": " << fixed(r.duration_ms) << ",\n"
+         << "  \"latency_ms\": {\"min\": " << fixed(r.min_ms) << ", \"median\": " << fixed(r.median_ms)
+         << ", \"p90\": " << fixed(r.p90_ms) << ", \"max\": " << fixed(r.max_ms) << "},\n"
+         << "  \"throughput_fps\": " << fixed(r.throughput_fps) << ",\n"
+         << "  \"memory_bytes\": {\"weights\": " << json_or_null(r.weights_bytes)
+         << ", \"request_arena\": " << json_or_null(r.arena_bytes)
+         << ", \"request_scratch\": " << json_or_null(r.scratch_bytes) << ", \"peak_rss\": " << r.peak_rss_bytes
+         << "}\n"
+         << "}\n";
+    if (!json.flush())
+        OPENVINO_THROW("--json ", file, ": writing failed");
+}
+
+uint64_t peak_rss_bytes() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<uint64_t>(usage.ru_maxrss) * 1024;  // Linux reports KiB
+}
+
 }  // namespace
 
 void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
+    Report report;
+    report.model = options.model;
+    report.device = options.device;
     auto model = core.read_model(options.model);
+    if (options.batch) {
+        report.batch = *options.batch;
+        report.batch_method = apply_batch(model, *options.batch);
+    }
     ov::AnyMap config;
     if (options.perf_counts)
         config.emplace(ov::enable_profiling(true));
     if (options.nthreads)
         config.emplace(ov::inference_num_threads(static_cast<int32_t>(*options.nthreads)));
+    if (options.nstreams)
+        config.emplace(ov::num_streams(ov::streams::Num(static_cast<int32_t>(*options.nstreams))));
+    if (options.hint == "latency")
+        config.emplace(ov::hint::performance_mode(ov::hint::PerformanceMode::LATENCY));
+    else if (options.hint == "throughput")
+        config.emplace(ov::hint::performance_mode(ov::hint::PerformanceMode::THROUGHPUT));
     auto compile_start = Clock::now();
     ov::CompiledModel compiled = core.compile_model(model, options.device, config);
     const double compile_ms = ms_between(compile_start, Clock::now());
+    report.compile_ms = compile_ms;
 
     out << "Model: " << options.model << "\n";
     out << "Device: " << options.device << "\n";
@@ -274,16 +405,30 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
         std::string joined;
         for (const auto& d : devices)
             joined += (joined.empty() ? "" : ", ") + d;
+        report.execution_devices = devices;
         out << "Execution devices: " << joined << "\n";
     } catch (const ov::Exception&) {
         // Not every device reports it; the requested device is shown above.
     }
-    try {
-        // What the device runs with, which may differ from what was asked (0: all cores).
-        out << "Inference threads: " << compiled.get_property(ov::inference_num_threads) << "\n";
-    } catch (const ov::Exception&) {
-        // A device without the property (HETERO, a GPU) shows nothing here.
+    // What the device runs with, which may differ from what was asked; a device without a property (HETERO,
+    // a GPU) shows nothing for it.
+    if (auto threads = property_or_none(compiled, ov::inference_num_threads)) {
+        out << "Inference threads: " << *threads << "\n";
+        report.threads = *threads;
     }
+    if (auto streams = property_or_none(compiled, ov::num_streams)) {
+        out << "Streams: " << streams->num << "\n";
+        report.streams = streams->num;
+    }
+    if (auto mode = property_or_none(compiled, ov::hint::performance_mode)) {
+        std::ostringstream text;
+        text << *mode;
+        report.hint = text.str();
+        out << "Performance hint: " << report.hint << (options.hint == "none" || options.hint.empty() ? " (device default)" : "")
+            << "\n";
+    }
+    if (options.batch)
+        out << "Batch: " << report.batch << " (" << report.batch_method << ")\n";
     out << "Compile time: " << fixed(compile_ms, 2) << " ms\n";
 
     const std::vector<ov::Tensor> inputs = prepare_inputs(options, compiled, out);
@@ -299,13 +444,15 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
             requests.back().set_tensor(compiled.inputs()[i], inputs[i]);
     }
     out << "Infer requests in flight: " << nireq << "\n";
+    report.requests = nireq;
     out << (by_count ? "Limit: " + std::to_string(iterations) + " inferences\n"
                      : "Limit: " + fixed(seconds, 1) + " s\n");
 
     // The first inference often pays for lazy set-up; report it apart from the measured run.
     auto first_start = Clock::now();
     requests[0].infer();
-    out << "First inference: " << fixed(ms_between(first_start, Clock::now())) << " ms\n";
+    report.first_inference_ms = ms_between(first_start, Clock::now());
+    out << "First inference: " << fixed(report.first_inference_ms) << " ms\n";
 
     // Callbacks hold the state by shared_ptr, so it outlives any callback still returning.
     auto state = std::make_shared<RunState>();
@@ -407,7 +554,31 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
     out << "  Median:  " << fixed(median) << "\n";
     out << "  P90:     " << fixed(p90) << "\n";
     out << "  Max:     " << fixed(latencies.back()) << "\n";
-    out << "Throughput: " << fixed(duration_ms > 0 ? 1000.0 * n / duration_ms : 0.0, 2) << " FPS\n";
+    // Each inference carries `batch` frames.
+    report.throughput_fps = duration_ms > 0 ? 1000.0 * n * report.batch / duration_ms : 0.0;
+    out << "Throughput: " << fixed(report.throughput_fps, 2) << " FPS\n";
+
+    report.weights_bytes = property_or_none(compiled, memory::weights_bytes);
+    report.arena_bytes = property_or_none(compiled, memory::request_arena_bytes);
+    report.scratch_bytes = property_or_none(compiled, memory::request_scratch_bytes);
+    report.peak_rss_bytes = peak_rss_bytes();
+    out << "Memory (bytes):\n";
+    if (report.weights_bytes)
+        out << "  Weights (compiled model): " << *report.weights_bytes << "\n";
+    if (report.arena_bytes)
+        out << "  Arena per request:        " << *report.arena_bytes << " x " << nireq << " requests\n";
+    if (report.scratch_bytes)
+        out << "  Scratch per request:      " << *report.scratch_bytes << " (summed over steps; blocks share the arena)\n";
+    out << "  Peak resident (process):  " << report.peak_rss_bytes << "\n";
+
+    report.count = n;
+    report.duration_ms = duration_ms;
+    report.min_ms = latencies.front();
+    report.median_ms = median;
+    report.p90_ms = p90;
+    report.max_ms = latencies.back();
+    if (!options.json_file.empty())
+        write_json(report, options.json_file);
     if (options.perf_counts)
         print_counters(counters, subgraph_devices_of(compiled), out);
 }

@@ -69,7 +69,7 @@ struct ConvSpec {
 };
 
 // The oneDNN objects of one step, created at compile time and read by every request.
-class DnnlConvolutionKernel final : public kit::OpKernel {
+class DnnlConvolutionKernel final : public kit::OpKernel, public HoldsWeights {
 public:
     DnnlConvolutionKernel(const ConvSpec& spec, const std::shared_ptr<const ov::Node>& node, int threads,
                           const memory::desc* input_layout, bool may_keep_blocked)
@@ -166,6 +166,7 @@ public:
     std::string name() const override { return std::string("dnnl_") + m_pd.impl_info_str() + "_f32"; }
     size_t scratch_bytes() const override { return m_scratchpad_bytes + m_src_bytes + m_dst_bytes; }
     int in_place_input() const override { return m_sum ? m_spec.addend_input : -1; }
+    size_t held_weight_bytes() const override { return m_pd.weights_desc().get_size(); }
 
     std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override;
 

@@ -21,6 +21,14 @@ using Kernel = kit::HostKernel;
 using ExecContext = kit::ExecContext;
 using VariableSlot = kit::VariableSlot;
 
+// A kernel that keeps its own copy of weights (repacked into the layout it reads), on top of the model's
+// Constants: the compiled model reports those bytes as part of its weights.
+class HoldsWeights {
+public:
+    virtual ~HoldsWeights() = default;
+    virtual size_t held_weight_bytes() const = 0;
+};
+
 /// An optimised kernel for the node when one applies (f32 Convolution, GroupConvolution, MatMul), else null.
 /// Constant inputs may be repacked here, once.
 std::shared_ptr<const Kernel> make_optimized_kernel(const std::shared_ptr<ov::Node>& node);
