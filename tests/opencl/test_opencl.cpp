@@ -5,6 +5,7 @@
 // program cache across processes.
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <CL/cl_ext.h>
 #include <gtest/gtest.h>
 
 #include <array>
@@ -161,6 +162,36 @@ TEST(OpenclProperties, DescribeTheDevice) {
         EXPECT_NE(std::find(supported.begin(), supported.end(), key), supported.end()) << key;
 }
 
+// ov::device::luid is the driver's (cl_khr_device_uuid) where it marks it valid; elsewhere (PoCL) reading it
+// says that the device has none. Checked against the OpenCL API directly.
+TEST(OpenclProperties, LuidIsTheDriversWhereValidAndRefusedOtherwise) {
+    require_device();
+    const auto enumeration = devmux::opencl::enumerate_devices(CL_DEVICE_TYPE_ALL);
+    ASSERT_FALSE(enumeration.devices.empty()) << enumeration.why_none;
+    const cl_device_id id = enumeration.devices[0].device;
+    size_t size = 0;
+    clGetDeviceInfo(id, CL_DEVICE_EXTENSIONS, 0, nullptr, &size);
+    std::string extensions(size, '\0');
+    clGetDeviceInfo(id, CL_DEVICE_EXTENSIONS, size, extensions.data(), nullptr);
+    cl_bool valid = CL_FALSE;
+    if (extensions.find("cl_khr_device_uuid") != std::string::npos)
+        clGetDeviceInfo(id, CL_DEVICE_LUID_VALID_KHR, sizeof(valid), &valid, nullptr);
+    auto& core = admitting_core();
+    const auto supported = core.get_property("OPENCL", ov::supported_properties);
+    const bool listed = std::find(supported.begin(), supported.end(), ov::device::luid.name()) != supported.end();
+    EXPECT_EQ(listed, valid == CL_TRUE) << "listed exactly where the driver has one";
+    if (valid) {
+        std::array<uint8_t, CL_LUID_SIZE_KHR> luid{};
+        ASSERT_EQ(clGetDeviceInfo(id, CL_DEVICE_LUID_KHR, luid.size(), luid.data(), nullptr), CL_SUCCESS);
+        const auto reported = core.get_property("OPENCL.0", ov::device::luid);
+        EXPECT_TRUE(std::equal(luid.begin(), luid.end(), reported.luid.begin()));
+        return;
+    }
+    const std::string message = error_of([&] { core.get_property("OPENCL.0", ov::device::luid); });
+    EXPECT_NE(message.find("no LUID"), std::string::npos) << message;
+    EXPECT_NE(message.find(enumeration.devices[0].name), std::string::npos) << message;
+}
+
 TEST(OpenclProperties, CpuTypeDeviceSharesTheHostCpuUuid) {
     require_device();
     auto& core = admitting_core();
@@ -224,6 +255,22 @@ TEST(OpenclErrors, OpenClFailuresNameTheCallTheSymbolAndTheOp) {
     const std::string message = error_of(
         [] { devmux::opencl::check(CL_MEM_OBJECT_ALLOCATION_FAILURE, "clCreateBuffer", "OPENCL.0: op 'conv1' (Convolution)"); });
     for (const char* part : {"clCreateBuffer", "CL_MEM_OBJECT_ALLOCATION_FAILURE", "conv1", "Convolution", "OPENCL.0"})
+        EXPECT_NE(message.find(part), std::string::npos) << part << " in " << message;
+}
+
+TEST(OpenclErrors, AProgramThatFailsToBuildReportsItsBuildLog) {
+    require_device();
+    const auto enumeration = devmux::opencl::enumerate_devices(CL_DEVICE_TYPE_ALL);
+    ASSERT_FALSE(enumeration.devices.empty()) << enumeration.why_none;
+    devmux::opencl::DeviceContext device(enumeration.devices[0], "OPENCL.0");
+    // The same path DeviceContext::program builds ops.cl through, given a kernel the compiler must refuse.
+    const std::string broken = "__kernel void broken(__global float* out) { out[0] = undeclared_thing * 2.0f; }\n";
+    const std::string message = error_of([&] {
+        devmux::opencl::build_program(device.context(), device.device(), broken.c_str(), broken.size(), "OPENCL.0",
+                                      "broken.cl");
+    });
+    for (const char* part : {"OPENCL.0", "clBuildProgram", "CL_BUILD_PROGRAM_FAILURE", "broken.cl", "build log",
+                             "undeclared_thing"})
         EXPECT_NE(message.find(part), std::string::npos) << part << " in " << message;
 }
 
