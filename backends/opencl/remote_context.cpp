@@ -31,6 +31,8 @@ public:
     }
     void copy_to_host(ov::Tensor& dst) const override {
         check_same(dst, "copy_to_host");
+        if (bytes() == 0)
+            return;  // OpenCL refuses empty transfers
         std::lock_guard<std::mutex> lock(m_copies->mutex);
         check(clEnqueueReadBuffer(m_copies->queue.get(), m_buffer.get(), CL_TRUE, 0, bytes(), dst.data(), 0, nullptr,
                                   nullptr),
@@ -38,6 +40,8 @@ public:
     }
     void copy_from_host(const ov::Tensor& src) override {
         check_same(src, "copy_from_host");
+        if (bytes() == 0)
+            return;
         std::lock_guard<std::mutex> lock(m_copies->mutex);
         check(clEnqueueWriteBuffer(m_copies->queue.get(), m_buffer.get(), CL_TRUE, 0, bytes(), src.data(), 0,
                                    nullptr, nullptr),
