@@ -40,10 +40,12 @@ function(devmux_embed_glsl target)
     set(spv ${dir}/${identifier}.spv)
     set(cpp ${dir}/${identifier}_spv.cpp)
     add_custom_command(OUTPUT ${cpp}
-      COMMAND ${DEVMUX_GLSLC} ${E_GLSLC_FLAGS} -o ${spv} ${source}
+      # The depfile lists the #included files, so editing a shared .glsl rebuilds every shader using it.
+      COMMAND ${DEVMUX_GLSLC} ${E_GLSLC_FLAGS} -MD -MF ${spv}.d -MT ${cpp} -o ${spv} ${source}
       COMMAND ${CMAKE_COMMAND} -DINPUT=${spv} -DOUTPUT=${cpp} -DNAME=${identifier}_spv -DNAMESPACE=${E_NAMESPACE}
               -DMODE=words -P ${DEVMUX_EMBED_SCRIPT}
       DEPENDS ${source} ${DEVMUX_EMBED_SCRIPT}
+      DEPFILE ${spv}.d
       COMMENT "glslc: embedding ${source} as SPIR-V"
       VERBATIM)
     string(APPEND declarations "extern const uint32_t ${identifier}_spv[];\nextern const size_t ${identifier}_spv_words;\n")

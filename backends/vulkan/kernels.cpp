@@ -24,7 +24,9 @@ enum BinaryOp : uint32_t { b_add = 0, b_sub, b_mul, b_div, b_max, b_min, b_pow, 
 enum FusedAct : uint32_t { a_none = 0, a_relu, a_clamp, a_sigmoid, a_tanh, a_prelu };
 enum ReduceOp : uint32_t { r_sum = 0, r_mean, r_max, r_min, r_prod };
 constexpr size_t max_rank = 6;
-constexpr size_t group_size = 64;  // local_size_x of every shader
+// Invocations the grid is sized for per work group: local_size_x of most shaders; the blocked convolutions
+// run groups of 8 whose invocations each loop over 8 of these items (grid-stride loops).
+constexpr size_t group_size = 64;
 constexpr uint32_t max_groups = 65535;
 
 uint32_t as_bits(float value) {
@@ -490,14 +492,16 @@ std::string plan_matmul(const ov::Node& node, NodePlan* plan) {
                    " in a way VULKAN does not (each side needs one matrix or all of the output's)";
     }
     if (plan) {
-        Dispatch dispatch = make_dispatch(Shader::matmul, batch * m * n);
+        // One invocation per 4 x 4 tile of each batch's output (matmul.comp).
+        const size_t tiles = batch * ((m + 3) / 4) * ((n + 3) / 4);
+        Dispatch dispatch = make_dispatch(Shader::matmul, tiles);
         dispatch.inputs[0] = 0;
         dispatch.inputs[1] = 1;
         const uint32_t values[] = {static_cast<uint32_t>(batch), static_cast<uint32_t>(m), static_cast<uint32_t>(n),
                                    static_cast<uint32_t>(k), ta ? 1u : 0u, tb ? 1u : 0u,
                                    static_cast<uint32_t>(batch_a == 1 ? 0 : m * k),
                                    static_cast<uint32_t>(batch_b == 1 ? 0 : k * n),
-                                   static_cast<uint32_t>(batch * m * n)};
+                                   static_cast<uint32_t>(tiles)};
         std::copy(std::begin(values), std::end(values), dispatch.params);
         plan->dispatches.push_back(dispatch);
         plan->exec_type = "matmul_f32";

@@ -55,6 +55,15 @@ const std::vector<OpCase>& cases() {
         // quad of pixels, strides, padding, groups).
         {"conv_block_3x3_s2_p1", {{2, 5, 9, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 20, 5, 3, 2, 1); }, 1e-5},
         {"conv_block_1x1", {{1, 24, 5, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 33, 24, 1, 1, 0); }, 1e-5},
+        // Blocked 1x1 convolutions: quads of pixels that straddle two images, a stride, and groups (the
+        // offsets of a group's channels and filters).
+        {"conv_block_1x1_batch2", {{2, 20, 3, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 18, 20, 1, 1, 0); }, 1e-5},
+        {"conv_block_1x1_stride2", {{1, 8, 7, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 17, 8, 1, 2, 0); }, 1e-5},
+        {"group_conv_block_1x1", {{1, 6, 4, 3}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<ov::op::v1::GroupConvolution>(
+                 in[0], weights({2, 16, 3, 1, 1}, 11), ov::Strides{1, 1}, ov::CoordinateDiff{0, 0},
+                 ov::CoordinateDiff{0, 0}, ov::Strides{1, 1})};
+         }, 1e-5},
         {"group_conv_block", {{1, 4, 5, 5}}, [](const ov::OutputVector& in) { return group_conv(in[0], 2, 17, 2); }, 1e-5},
         // Many output channels (blocks of 16 with a partial last one), two images, fused bias and activation.
         {"conv_wide_3x3_s2_p1", {{2, 5, 7, 6}}, [](const ov::OutputVector& in) { return conv(in[0], 130, 5, 3, 2, 1); }, 1e-5},
@@ -87,6 +96,14 @@ const std::vector<OpCase>& cases() {
          }, 1e-5},
         {"matmul_transposed", {{2, 5, 3}, {2, 4, 5}}, [](const ov::OutputVector& in) {
              return ov::OutputVector{std::make_shared<v0::MatMul>(in[0], in[1], true, true)};
+         }, 1e-5},
+        // Edges of matmul.comp's 4 x 4 output tiles in both directions (7 rows, 6 columns) and broadcasts
+        // over batches on either side.
+        {"matmul_tile_edges", {{7, 9}, {2, 9, 6}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v0::MatMul>(in[0], in[1])};
+         }, 1e-5},
+        {"matmul_transposed_b_tile_edges", {{2, 5, 9}, {6, 9}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v0::MatMul>(in[0], in[1], false, true)};
          }, 1e-5},
         {"add_broadcast", {{2, 3, 4}, {3, 1}}, [](const ov::OutputVector& in) {
              return ov::OutputVector{std::make_shared<v1::Add>(in[0], in[1])};

@@ -2,7 +2,10 @@
 // Shared by every shader: bindings 0..4 are inputs, 5 the output; push constants hold, per binding, the
 // element offset of the first value inside its descriptor range, then the op's parameters (vk_device.hpp).
 #extension GL_GOOGLE_include_directive : enable
-layout(local_size_x = 64) in;
+#ifndef LOCAL_SIZE
+#define LOCAL_SIZE 64
+#endif
+layout(local_size_x = LOCAL_SIZE) in;
 layout(std430, set = 0, binding = 0) readonly buffer Input0 { float in0[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Input1 { float in1[]; };
 layout(std430, set = 0, binding = 2) readonly buffer Input2 { float in2[]; };

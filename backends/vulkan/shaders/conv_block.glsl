@@ -27,13 +27,14 @@ Pixel pixel_at(uint index, uint pixels, uint OH, uint OW, int sh, int sw, int ph
     return p;
 }
 
-float input_at(Pixel p, uint C, uint H, uint W, uint channel, int dh_kh, int dw_kw) {
+bool inside(Pixel p, uint H, uint W, int dh_kh, int dw_kw) {
     const int ih = p.ih0 + dh_kh, iw = p.iw0 + dw_kw;
-    const bool inside = ih >= 0 && ih < int(H) && iw >= 0 && iw < int(W);
-    const uint at = pc.off[0] + ((p.n * C + channel) * H + uint(clamp(ih, 0, int(H) - 1))) * W +
-                    uint(clamp(iw, 0, int(W) - 1));
-    const float x = in0[at];
-    return inside ? x : 0.0;
+    return ih >= 0 && ih < int(H) && iw >= 0 && iw < int(W);
+}
+
+// The pixel's input place in a channel's plane for one filter position, clamped into the plane.
+uint place(Pixel p, uint H, uint W, int dh_kh, int dw_kw) {
+    return uint(clamp(p.ih0 + dh_kh, 0, int(H) - 1)) * W + uint(clamp(p.iw0 + dw_kw, 0, int(W) - 1));
 }
 
 void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4 a1, vec4 a2, vec4 a3) {
@@ -70,17 +71,27 @@ void main() {
         vec4 a20 = vec4(0.0), a21 = vec4(0.0), a22 = vec4(0.0), a23 = vec4(0.0);
         vec4 a30 = vec4(0.0), a31 = vec4(0.0), a32 = vec4(0.0), a33 = vec4(0.0);
         uint f = block * filter_size * 4u;
-        for (uint c = 0u; c < cg; ++c) {
-            const uint channel = g * cg + c;
-            for (uint kh = 0u; kh < KH; ++kh) {
-                const int dkh = int(kh) * dh;
-                for (uint kw = 0u; kw < KW; ++kw, f += 4u) {
-                    const int dkw = int(kw) * dw;
-                    const vec4 w0 = FILTER(f), w1 = FILTER(f + 1u), w2 = FILTER(f + 2u), w3 = FILTER(f + 3u);
-                    const float x0 = input_at(p0, C, H, W, channel, dkh, dkw);
-                    const float x1 = input_at(p1, C, H, W, channel, dkh, dkw);
-                    const float x2 = input_at(p2, C, H, W, channel, dkh, dkw);
-                    const float x3 = input_at(p3, C, H, W, channel, dkh, dkw);
+        // Filter positions outside, input channels inside: where each pixel reads in a channel's plane
+        // (clamped to a valid place, with a flag for the padding) is worked out once per position, so
+        // the inner loop is one add per load.
+        const uint plane = H * W, filter_step = KH * KW * 4u;
+        const uint b0 = pc.off[0] + (p0.n * C + g * cg) * plane, b1 = pc.off[0] + (p1.n * C + g * cg) * plane;
+        const uint b2 = pc.off[0] + (p2.n * C + g * cg) * plane, b3 = pc.off[0] + (p3.n * C + g * cg) * plane;
+        for (uint kh = 0u; kh < KH; ++kh) {
+            const int dkh = int(kh) * dh;
+            for (uint kw = 0u; kw < KW; ++kw) {
+                const int dkw = int(kw) * dw;
+                const bool inside0 = inside(p0, H, W, dkh, dkw), inside1 = inside(p1, H, W, dkh, dkw);
+                const bool inside2 = inside(p2, H, W, dkh, dkw), inside3 = inside(p3, H, W, dkh, dkw);
+                uint i0 = b0 + place(p0, H, W, dkh, dkw), i1 = b1 + place(p1, H, W, dkh, dkw);
+                uint i2 = b2 + place(p2, H, W, dkh, dkw), i3 = b3 + place(p3, H, W, dkh, dkw);
+                uint fc = f + (kh * KW + kw) * 4u;
+                for (uint c = 0u; c < cg;
+                     ++c, fc += filter_step, i0 += plane, i1 += plane, i2 += plane, i3 += plane) {
+                    const vec4 w0 = FILTER(fc), w1 = FILTER(fc + 1u), w2 = FILTER(fc + 2u), w3 = FILTER(fc + 3u);
+                    const float v0 = in0[i0], v1 = in0[i1], v2 = in0[i2], v3 = in0[i3];
+                    const float x0 = inside0 ? v0 : 0.0, x1 = inside1 ? v1 : 0.0;
+                    const float x2 = inside2 ? v2 : 0.0, x3 = inside3 ? v3 : 0.0;
                     a00 += x0 * w0; a01 += x0 * w1; a02 += x0 * w2; a03 += x0 * w3;
                     a10 += x1 * w0; a11 += x1 * w1; a12 += x1 * w2; a13 += x1 * w3;
                     a20 += x2 * w0; a21 += x2 * w1; a22 += x2 * w2; a23 += x2 * w3;

@@ -4,6 +4,7 @@
 #version 450
 #extension GL_EXT_shader_16bit_storage : require
 #define FILTERS_F16
+#define LOCAL_SIZE 8
 #include "common.glsl"
 #include "conv_epilogue.glsl"
 #include "conv_block.glsl"

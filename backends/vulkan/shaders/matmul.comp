@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Batched matrix product. p0 batch, p1 M, p2 N, p3 K, p4 transpose a, p5 transpose b, p6 batch stride of a
-// (0: broadcast), p7 batch stride of b, p8 items (batch * M * N).
+// (0: broadcast), p7 batch stride of b, p8 items (batch * ceil(M / 4) * ceil(N / 4)).
+// Each invocation computes a 4 x 4 tile of the output: per step of K it loads 4 values of a and 4 of b for
+// 16 multiply-adds (llvmpipe pays per load, lane by lane). Rows and columns past the edge load the last
+// row or column (valid indices) and are not stored.
 #version 450
 #include "common.glsl"
 
@@ -8,17 +11,37 @@ void main() {
     const uint M = pc.p[1], N = pc.p[2], K = pc.p[3];
     const bool ta = pc.p[4] == 1u, tb = pc.p[5] == 1u;
     const uint items = pc.p[8];
+    const uint nq = (N + 3u) / 4u, mq = (M + 3u) / 4u;
+    const uint a_step = ta ? M : 1u, b_step = tb ? 1u : N;
     for (uint item = first_item(); item < items; item += item_stride()) {
-        const uint n = item % N, m = (item / N) % M, b = item / (M * N);
+        const uint n0 = (item % nq) * 4u, m0 = ((item / nq) % mq) * 4u, b = item / (nq * mq);
         const uint a0 = pc.off[0] + b * pc.p[6], b0 = pc.off[1] + b * pc.p[7];
-        const uint a_step = ta ? M : 1u, b_step = tb ? 1u : N;
-        uint ia = a0 + (ta ? m : m * K), ib = b0 + (tb ? n * K : n);
-        float acc = 0.0;
+        // Where row m0 + i of a and column n0 + j of b start.
+        uvec4 ia, ib;
+        for (uint i = 0u; i < 4u; ++i) {
+            const uint m = min(m0 + i, M - 1u), n = min(n0 + i, N - 1u);
+            ia[i] = a0 + (ta ? m : m * K);
+            ib[i] = b0 + (tb ? n * K : n);
+        }
+        // accI: row m0 + I, columns n0 .. n0 + 3 (named vectors: llvmpipe spills indexed arrays).
+        vec4 acc0 = vec4(0.0), acc1 = vec4(0.0), acc2 = vec4(0.0), acc3 = vec4(0.0);
         for (uint k = 0u; k < K; ++k) {
-            acc += in0[ia] * in1[ib];
+            const vec4 x = vec4(in0[ia.x], in0[ia.y], in0[ia.z], in0[ia.w]);
+            const vec4 y = vec4(in1[ib.x], in1[ib.y], in1[ib.z], in1[ib.w]);
+            acc0 += x.x * y;
+            acc1 += x.y * y;
+            acc2 += x.z * y;
+            acc3 += x.w * y;
             ia += a_step;
             ib += b_step;
         }
-        out0[pc.off[5] + item] = acc;
+        const uint rows = min(4u, M - m0), columns = min(4u, N - n0);
+        const uint out_base = pc.off[5] + (b * M + m0) * N + n0;
+        for (uint j = 0u; j < columns; ++j) {
+            out0[out_base + j] = acc0[j];
+            if (rows > 1u) out0[out_base + N + j] = acc1[j];
+            if (rows > 2u) out0[out_base + 2u * N + j] = acc2[j];
+            if (rows > 3u) out0[out_base + 3u * N + j] = acc3[j];
+        }
     }
 }
