@@ -5,6 +5,10 @@
 //                       cpu_ms, opencl_ms (means per inference) and ratio = opencl_ms / cpu_ms
 //   Gemm/<n>            an n x n x n MatMul on each device: cpu_gflops, opencl_gflops
 //   Convolution/<c>     a 3x3 convolution of c channels on 56x56: cpu_gflops, opencl_gflops
+//   GemmVsClblast/<n>   an n x n x n MatMul on OPENCL (device tensors in and out, so only the kernel and the
+//                       request's overhead count) and CLBlast's sgemm on the same buffers of the same
+//                       cl_context: plugin_gflops, clblast_gflops, ratio = plugin / clblast, max_rel_diff
+//                       between the two results (built when CLBlast is installed)
 //   ColdStart/<cache>   a new process (opencl_cache_probe) compiling and running a small model on OPENCL, with
 //                       an empty ov::cache_dir (and an empty PoCL kernel cache) or a filled one: ms per start
 #include <benchmark/benchmark.h>
@@ -16,6 +20,15 @@
 #include <string>
 
 #include <unistd.h>
+
+#ifdef DEVMUX_HAVE_CLBLAST
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+#include <clblast_c.h>
+
+#include <algorithm>
+#include <cmath>
+#endif
 
 #include "openvino/op/ops.hpp"
 #include "openvino/openvino.hpp"
@@ -108,6 +121,90 @@ void Convolution(benchmark::State& state) {
             2.0 * static_cast<double>(c * c * 9 * hw * hw));
 }
 
+#ifdef DEVMUX_HAVE_CLBLAST
+template <typename Handle>
+Handle handle_of(const ov::AnyMap& params, const char* key) {
+    return reinterpret_cast<Handle>(params.at(key).as<uint64_t>());
+}
+
+void GemmVsClblast(benchmark::State& state) {
+    const size_t n = static_cast<size_t>(state.range(0));
+    const ov::Shape square{n, n};
+    auto a = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, square);
+    ov::Tensor weights(ov::element::f32, square), input(ov::element::f32, square);
+    fill(weights, 5);
+    fill(input, 7);
+    auto mm = std::make_shared<ov::op::v0::MatMul>(a, std::make_shared<ov::op::v0::Constant>(weights));
+    auto compiled = core().compile_model(std::make_shared<ov::Model>(ov::OutputVector{mm}, ov::ParameterVector{a}),
+                                         "OPENCL");
+    // Device tensors of the compiled model's context: CLBlast reads and writes the same kind of cl_mem, in
+    // the same cl_context, on a queue of its own.
+    ov::RemoteContext context = compiled.get_context();
+    ov::RemoteTensor a_dev = context.create_tensor(ov::element::f32, square);
+    ov::RemoteTensor b_dev = context.create_tensor(ov::element::f32, square);
+    ov::RemoteTensor plugin_c = context.create_tensor(ov::element::f32, square);
+    ov::RemoteTensor clblast_c = context.create_tensor(ov::element::f32, square);
+    a_dev.copy_from(input);
+    b_dev.copy_from(weights);
+    auto request = compiled.create_infer_request();
+    request.set_input_tensor(a_dev);
+    request.set_output_tensor(plugin_c);
+
+    const auto cl = context.get_params();
+    auto cl_ctx = handle_of<cl_context>(cl, "OCL_CONTEXT");
+    cl_device_id device = nullptr;
+    clGetContextInfo(cl_ctx, CL_CONTEXT_DEVICES, sizeof(device), &device, nullptr);
+    cl_int status = CL_SUCCESS;
+    cl_command_queue queue = clCreateCommandQueue(cl_ctx, device, 0, &status);
+    if (status != CL_SUCCESS) {
+        state.SkipWithError("clCreateCommandQueue failed");
+        return;
+    }
+    const cl_mem a_mem = handle_of<cl_mem>(a_dev.get_params(), "OCL_BUFFER");
+    const cl_mem b_mem = handle_of<cl_mem>(b_dev.get_params(), "OCL_BUFFER");
+    const cl_mem c_mem = handle_of<cl_mem>(clblast_c.get_params(), "OCL_BUFFER");
+    auto sgemm = [&] {
+        const CLBlastStatusCode code =
+            CLBlastSgemm(CLBlastLayoutRowMajor, CLBlastTransposeNo, CLBlastTransposeNo, n, n, n, 1.0f, a_mem, 0, n,
+                         b_mem, 0, n, 0.0f, c_mem, 0, n, &queue, nullptr);
+        clFinish(queue);
+        return code == CLBlastSuccess;
+    };
+    // Warm both: the plugin's first-run binding, CLBlast's kernel compile for this device.
+    request.infer();
+    if (!sgemm()) {
+        state.SkipWithError("CLBlastSgemm failed");
+        clReleaseCommandQueue(queue);
+        return;
+    }
+    double plugin_ms = 0.0, clblast_ms = 0.0;
+    for (auto _ : state) {
+        const double ms = ms_to_run(request);
+        plugin_ms += ms;
+        const auto start = Clock::now();
+        sgemm();
+        clblast_ms += std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+        state.SetIterationTime(ms / 1000.0);
+    }
+    clReleaseCommandQueue(queue);
+    ov::Tensor ours(ov::element::f32, square), theirs(ov::element::f32, square);
+    plugin_c.copy_to(ours);
+    clblast_c.copy_to(theirs);
+    float scale = 1e-6f, diff = 0.0f;
+    for (size_t i = 0; i < ours.get_size(); ++i) {
+        scale = std::max(scale, std::fabs(theirs.data<float>()[i]));
+        diff = std::max(diff, std::fabs(ours.data<float>()[i] - theirs.data<float>()[i]));
+    }
+    const double iterations = static_cast<double>(state.iterations());
+    const double flops = 2.0 * static_cast<double>(n * n * n);
+    state.counters["plugin_gflops"] = flops * iterations / (plugin_ms * 1e6);
+    state.counters["clblast_gflops"] = flops * iterations / (clblast_ms * 1e6);
+    state.counters["ratio"] = clblast_ms / plugin_ms;
+    state.counters["max_rel_diff"] = diff / scale;
+    state.counters["max_abs_value"] = scale;  // the results are not all zeros
+}
+#endif
+
 void ColdStart(benchmark::State& state) {
     const bool filled = state.range(0) != 0;
     const auto root = std::filesystem::temp_directory_path() / ("devmux_opencl_cold_" + std::to_string(::getpid()));
@@ -144,6 +241,9 @@ BENCHMARK_CAPTURE(Models, head_pose_0001, std::string("head-pose-estimation-adas
 BENCHMARK_CAPTURE(Models, gaze_0002, std::string("gaze-estimation-adas-0002/FP16/gaze-estimation-adas-0002.xml"))
     ->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(Gemm)->Arg(256)->Arg(512)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(1.0);
+#ifdef DEVMUX_HAVE_CLBLAST
+BENCHMARK(GemmVsClblast)->Arg(256)->Arg(512)->Arg(1024)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(1.0);
+#endif
 BENCHMARK(Convolution)->Arg(64)->UseManualTime()->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(ColdStart)->Arg(0)->Arg(1)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(3);
 

@@ -302,6 +302,18 @@ Enumeration enumerate_devices(cl_device_type admitted) {
     return result;
 }
 
+Program build_program(cl_context context, cl_device_id device, const char* source, size_t length,
+                      const std::string& where, const std::string& what) {
+    cl_int status = CL_SUCCESS;
+    Program program(clCreateProgramWithSource(context, 1, &source, &length, &status));
+    check(status, "clCreateProgramWithSource", where + " (" + what + ")");
+    status = clBuildProgram(program.get(), 1, &device, build_options, nullptr, nullptr);
+    if (status != CL_SUCCESS)
+        OPENVINO_THROW(where, ": clBuildProgram failed with ", error_name(status), " building the kernels (", what,
+                       "); build log:\n", build_log(program.get(), device));
+    return program;
+}
+
 DeviceContext::DeviceContext(DeviceInfo info, std::string name) : m_info(std::move(info)), m_name(std::move(name)) {
     cl_int status = CL_SUCCESS;
     const cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
@@ -342,15 +354,9 @@ cl_program DeviceContext::program(const std::string& cache_dir) {
             return m_program.get();
         }
     }
-    const char* source = embedded::ops_cl;
-    const size_t length = embedded::ops_cl_size;
-    Program program(clCreateProgramWithSource(m_context.get(), 1, &source, &length, &status));
-    check(status, "clCreateProgramWithSource", where);
     ++g_source_builds;
-    status = clBuildProgram(program.get(), 1, &m_info.device, build_options, nullptr, nullptr);
-    if (status != CL_SUCCESS)
-        OPENVINO_THROW(where, ": clBuildProgram failed with ", error_name(status), " building the kernels (ops.cl); ",
-                       "build log:\n", build_log(program.get(), m_info.device));
+    Program program =
+        build_program(m_context.get(), m_info.device, embedded::ops_cl, embedded::ops_cl_size, where, "ops.cl");
     save_binary(program.get(), cached);
     m_program = std::move(program);
     return m_program.get();

@@ -93,6 +93,11 @@ cl_device_type parse_device_types(const std::string& types);
 /// Every device of an admitted type on every platform, in platform order then device order.
 Enumeration enumerate_devices(cl_device_type admitted);
 
+/// A program built from `source` for `device` with the backend's build options. A build the compiler refuses
+/// throws naming `where` (device), `what` (the source), the error's symbolic name and the build log.
+Program build_program(cl_context context, cl_device_id device, const char* source, size_t length,
+                      const std::string& where, const std::string& what);
+
 /// One device in use: its context and the program of the backend's kernels, built once per process
 /// (from ov::cache_dir's binary when one is there). Shared by the compiled models and requests on it.
 class DeviceContext {

@@ -4,6 +4,7 @@
 #include "devmux/kit/export_format.hpp"
 #include "infer_request.hpp"
 #include "plugin.hpp"
+#include "remote_context.hpp"
 
 namespace devmux {
 namespace opencl {
@@ -71,6 +72,8 @@ std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() c
 }
 
 ov::Any CompiledModel::get_property(const std::string& name) const { return m_properties.get(name); }
+
+std::shared_ptr<IRemoteContext> CompiledModel::get_context() const { return std::make_shared<RemoteContext>(m_device); }
 
 }  // namespace opencl
 }  // namespace devmux

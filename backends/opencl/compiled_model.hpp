@@ -32,6 +32,8 @@ public:
     std::shared_ptr<const ov::Model> get_runtime_model() const override;
     void set_property(const ov::AnyMap& properties) override;
     ov::Any get_property(const std::string& name) const override;
+    /// The memory of the device it runs on (RemoteContext): its tensors are bound without host copies.
+    std::shared_ptr<IRemoteContext> get_context() const override;
 
     const std::shared_ptr<const kit::ExecutionPlan>& plan() const { return m_plan; }
     const std::shared_ptr<DeviceContext>& device() const { return m_device; }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "config.hpp"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -70,6 +71,13 @@ std::shared_ptr<const kit::PropertyTable> make_table() {
                            return d.host_unified_memory ? ov::device::Type::INTEGRATED : ov::device::Type::DISCRETE;
                        }))
         .add_read_only(ov::device::uuid, about_device([](const DeviceInfo& d) { return d.uuid; }))
+        .add_read_only(ov::device::luid, about_device([](const DeviceInfo& d) {
+                           // Only a driver with cl_khr_device_uuid that marks the LUID valid (Windows GPUs) has one.
+                           OPENVINO_ASSERT(d.has_luid, "OPENCL device '", d.name, "' (", d.platform_name,
+                                           ") has no LUID: its driver reports none valid (cl_khr_device_uuid's "
+                                           "CL_DEVICE_LUID_VALID_KHR)");
+                           return d.luid;
+                       }))
         .add_read_only(ov::device::architecture, about_device([](const DeviceInfo& d) {
                            return d.platform_name + ": " + d.name;
                        }))
@@ -131,7 +139,20 @@ Config::Config() : m_values(table()) {}
 
 void Config::set(const ov::AnyMap& properties) { m_values.set(properties); }
 
-ov::Any Config::get(const std::string& name) const { return m_values.get(name); }
+ov::Any Config::get(const std::string& name) const {
+    ov::Any value = m_values.get(name);
+    if (name != ov::supported_properties.name())
+        return value;
+    // DEVICE_LUID is listed only for a device whose driver gives a valid one (never PoCL): every listed key
+    // must be readable.
+    const auto& devices = devices_of(admitted_types()).devices;
+    const size_t index = device_index();
+    if (index < devices.size() && devices[index].has_luid)
+        return value;
+    auto names = value.as<std::vector<ov::PropertyName>>();
+    names.erase(std::remove(names.begin(), names.end(), ov::device::luid.name()), names.end());
+    return names;
+}
 
 ov::AnyMap Config::to_map() const {
     ov::AnyMap map;

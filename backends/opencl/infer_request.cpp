@@ -2,6 +2,7 @@
 #include "infer_request.hpp"
 
 #include "compiled_model.hpp"
+#include "remote_context.hpp"
 
 namespace devmux {
 namespace opencl {
@@ -39,7 +40,12 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
       m_compiled(compiled_model),
       m_queue(compiled_model->device()->make_queue(compiled_model->config().profiling())),
       m_run(compiled_model->plan(),
-            std::make_shared<DeviceArena>(compiled_model->device(), compiled_model->get_property(ov::model_name.name()).as<std::string>())),
+            std::make_shared<DeviceArena>(compiled_model->device(),
+                                          compiled_model->get_property(ov::model_name.name()).as<std::string>()),
+            // The device's own remote tensors are kernel arguments as they are: no host round trip.
+            [device = compiled_model->device()](const ov::Tensor& tensor, kit::BufferRef& buffer) {
+                return place_device_tensor(*device, tensor, buffer);
+            }),
       m_profiling(compiled_model->config().profiling()) {
     m_context.queue = m_queue.get();
     m_context.profiling = m_profiling;

@@ -7,6 +7,7 @@
 #include "devmux/kit/device_event.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "kernels.hpp"
+#include "remote_context.hpp"
 
 namespace devmux {
 namespace opencl {
@@ -82,6 +83,10 @@ ov::SupportedOpsMap Plugin::query_model(const std::shared_ptr<const ov::Model>& 
 void Plugin::set_property(const ov::AnyMap& properties) {
     std::lock_guard<std::mutex> lock(m_mutex);
     m_config.set(properties);
+}
+
+std::shared_ptr<IRemoteContext> Plugin::get_default_context(const ov::AnyMap& params) const {
+    return std::make_shared<RemoteContext>(device(merged_config(params)));
 }
 
 ov::Any Plugin::get_property(const std::string& name, const ov::AnyMap&) const {

@@ -26,6 +26,8 @@ public:
                                     const ov::AnyMap& properties) const override;
     void set_property(const ov::AnyMap& properties) override;
     ov::Any get_property(const std::string& name, const ov::AnyMap& arguments) const override;
+    /// The memory of the device `params` select (like compile properties: OPENCL_DEVICE_TYPES, the index).
+    std::shared_ptr<IRemoteContext> get_default_context(const ov::AnyMap& params) const override;
 
     Config merged_config(const ov::AnyMap& properties) const;
     /// The device a configuration selects, its context made on first use; throws naming why there is none.

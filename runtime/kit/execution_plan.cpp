@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "devmux/kit/execution_plan.hpp"
 
+#include "devmux/plugin/iremote_context.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
@@ -673,8 +675,9 @@ size_t plan_offsets(const std::vector<size_t>& sizes, const std::vector<size_t>&
 
 // ---- PlanRequest ----
 
-PlanRequest::PlanRequest(std::shared_ptr<const ExecutionPlan> plan, std::shared_ptr<ArenaAllocator> arena)
-    : m_plan(std::move(plan)), m_allocator(std::move(arena)) {
+PlanRequest::PlanRequest(std::shared_ptr<const ExecutionPlan> plan, std::shared_ptr<ArenaAllocator> arena,
+                         DeviceTensorResolver device_tensors)
+    : m_plan(std::move(plan)), m_allocator(std::move(arena)), m_device_tensors(std::move(device_tensors)) {
     OPENVINO_ASSERT(m_plan, "PlanRequest needs a plan");
     const ExecutionPlan& plan_ref = *m_plan;
     if (!m_allocator) {
@@ -788,7 +791,15 @@ void PlanRequest::bind_user(const std::vector<ov::Tensor>& tensors, bool inputs)
                     " tensors, the compiled model ", ports.size());
     for (size_t port = 0; port < ports.size(); ++port) {
         const ov::Tensor& tensor = tensors[port];
-        if (tensor && tensor.data() == bound[port])
+        // A tensor the host cannot address is known by its backend object instead of its bytes.
+        const void* identity = nullptr;
+        bool addressable = true;
+        if (tensor) {
+            const auto remote = remote_tensor_of(tensor);
+            addressable = !remote || remote->host_data();
+            identity = addressable ? tensor.data() : remote.get();
+        }
+        if (tensor && identity == bound[port])
             continue;
         const size_t value = ports[port];
         const ValueDesc& desc = m_plan->values[value];
@@ -798,15 +809,22 @@ void PlanRequest::bind_user(const std::vector<ov::Tensor>& tensors, bool inputs)
                         ", the compiled model expects ", desc.type, " ", desc.shape);
         OPENVINO_ASSERT(tensor.is_continuous(), m_plan->device, ": ", what, " tensor ", port,
                         " is not dense; the plan needs row-major tensors without padding");
-        m_buffers[value] = BufferRef{host_memory, tensor.data(), 0, desc.bytes};
+        BufferRef placed;
+        if (!m_device_tensors || !m_device_tensors(tensor, placed)) {
+            OPENVINO_ASSERT(addressable, m_plan->device, ": ", what, " tensor ", port, " lives in memory space '",
+                            memory_space_of(tensor), "', which the host cannot address and ", m_plan->device,
+                            " cannot use; copy it into a host tensor or a tensor of ", m_plan->device, "'s context");
+            placed = BufferRef{host_memory, tensor.data(), 0, desc.bytes};
+        }
+        m_buffers[value] = placed;
         for (size_t v = 0; v < m_plan->values.size(); ++v) {
             const ValueDesc& view = m_plan->values[v];
             if (view.kind == ValueKind::View && view.root == value)
-                m_buffers[v] = BufferRef{host_memory, tensor.data(), view.offset, view.bytes};
+                m_buffers[v] = BufferRef{placed.space, placed.base, placed.offset + view.offset, view.bytes};
         }
         for (size_t s : (inputs ? m_input_steps : m_output_steps)[port])
             m_dirty[s] = true;
-        bound[port] = tensor.data();
+        bound[port] = identity;
     }
 }
 

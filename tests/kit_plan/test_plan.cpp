@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "devmux/plugin/iremote_context.hpp"
 #include "devmux/plugin/reference_executor.hpp"
 #include "openvino/op/assign.hpp"
 #include "openvino/op/concat.hpp"
@@ -15,6 +16,7 @@
 #include "openvino/op/read_value.hpp"
 #include "openvino/op/reshape.hpp"
 #include "openvino/op/result.hpp"
+#include "openvino/runtime/remote_tensor.hpp"
 #include "plan_test_utils.hpp"
 
 namespace {
@@ -494,23 +496,25 @@ public:
     mutable std::vector<std::pair<kit::BufferRef, kit::BufferRef>> seen;
 };
 
+// Every op of the test models is a DeviceRelu.
+class DeviceReluProvider : public kit::KernelProvider {
+public:
+    explicit DeviceReluProvider(std::shared_ptr<DeviceRelu> kernel) : m_kernel(std::move(kernel)) {}
+    std::shared_ptr<const kit::OpKernel> kernel_for(const std::shared_ptr<ov::Node>&) const override { return m_kernel; }
+
+private:
+    std::shared_ptr<DeviceRelu> m_kernel;
+};
+
 TEST(KitPlanDevice, ArenaValuesAreSubRangesOfTheBackendsAllocation) {
     auto kernel = std::make_shared<DeviceRelu>();
-    class Provider : public kit::KernelProvider {
-    public:
-        explicit Provider(std::shared_ptr<DeviceRelu> kernel) : m_kernel(std::move(kernel)) {}
-        std::shared_ptr<const kit::OpKernel> kernel_for(const std::shared_ptr<ov::Node>&) const override {
-            return m_kernel;
-        }
-        std::shared_ptr<DeviceRelu> m_kernel;
-    };
     auto x = param(ov::element::f32, {100});
     auto model = std::make_shared<ov::Model>(ov::OutputVector{relu(relu(relu(x, "r1"), "r2"), "r3")},
                                              ov::ParameterVector{x});
     auto options = options_for("FAKE");
     options.arena_space = fake_device;
     options.alignment = 256;
-    auto plan = kit::build_plan(model, Provider(kernel), options);
+    auto plan = kit::build_plan(model, DeviceReluProvider(kernel), options);
     EXPECT_EQ(plan->values[output_value(*plan, "r1")].space, fake_device);
     EXPECT_THAT(error_of([&] { kit::PlanRequest request(plan); }), HasSubstr("ArenaAllocator"));
 
@@ -539,6 +543,86 @@ TEST(KitPlanDevice, ArenaValuesAreSubRangesOfTheBackendsAllocation) {
         EXPECT_EQ(kernel->seen[2].second.space, kit::host_memory);
     }
     EXPECT_EQ(arena->releases, 1);
+}
+
+// A user tensor in the fake device's memory, as a backend's remote context would make it: the host cannot
+// address it (host_data() is null), so only the backend's resolver can place it.
+class FakeDeviceTensor final : public devmux::IRemoteTensor {
+public:
+    FakeDeviceTensor(const ov::element::Type& type, const ov::Shape& shape)
+        : m_type(type), m_shape(shape), m_buffer{std::vector<char>(ov::shape_size(shape) * type.size())} {}
+    const ov::element::Type& get_element_type() const override { return m_type; }
+    const ov::Shape& get_shape() const override { return m_shape; }
+    const std::string& get_device_name() const override { return m_name; }
+    const std::string& get_memory_space() const override { return m_name; }
+    ov::AnyMap get_params() const override { return {{devmux::memory_space_key, m_name}}; }
+    void copy_to_host(ov::Tensor& dst) const override {
+        std::memcpy(dst.data(), m_buffer.bytes.data(), m_buffer.bytes.size());
+    }
+    void copy_from_host(const ov::Tensor& src) override {
+        std::memcpy(m_buffer.bytes.data(), src.data(), m_buffer.bytes.size());
+    }
+    FakeDeviceBuffer* buffer() { return &m_buffer; }
+
+private:
+    ov::element::Type m_type;
+    ov::Shape m_shape;
+    std::string m_name = "FAKE";
+    FakeDeviceBuffer m_buffer;
+};
+
+bool place_fake_tensor(const ov::Tensor& tensor, kit::BufferRef& buffer) {
+    auto device = std::dynamic_pointer_cast<FakeDeviceTensor>(devmux::remote_tensor_of(tensor));
+    if (!device)
+        return false;
+    buffer = kit::BufferRef{fake_device, device->buffer(), 0, tensor.get_byte_size()};
+    return true;
+}
+
+TEST(KitPlanDevice, UserTensorsInDeviceMemoryAreBoundWithoutAHostCopy) {
+    auto kernel = std::make_shared<DeviceRelu>();
+    auto x = param(ov::element::f32, {50});
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu(x, "r1")}, ov::ParameterVector{x});
+    auto options = options_for("FAKE");
+    options.arena_space = fake_device;
+    auto plan = kit::build_plan(model, DeviceReluProvider(kernel), options);
+
+    auto device_tensor = [](const ov::Shape& shape) {
+        return devmux::make_remote_tensor(std::make_shared<FakeDeviceTensor>(ov::element::f32, shape));
+    };
+    const auto host_in = random_f32({50}, 31, -1.0f, 1.0f);
+    ov::RemoteTensor in = device_tensor({50}), out = device_tensor({50});
+    in.copy_from(host_in);
+    ASSERT_EQ(devmux::remote_tensor_of(in)->host_data(), nullptr) << "the test needs tensors the host cannot address";
+
+    // Without the backend's resolver the plan cannot use them, and says why.
+    kit::PlanRequest plain(plan, std::make_shared<FakeDeviceArena>());
+    EXPECT_THAT(error_of([&] { plain.run({in}, {out}, {}, false); }),
+                ::testing::AllOf(HasSubstr("FAKE"), HasSubstr("input tensor 0"), HasSubstr("memory space 'FAKE'")));
+
+    kit::PlanRequest request(plan, std::make_shared<FakeDeviceArena>(), place_fake_tensor);
+    request.run({in}, {out}, {}, false);
+    ASSERT_EQ(kernel->seen.size(), 1u);
+    EXPECT_EQ(kernel->seen[0].first.space, fake_device);
+    EXPECT_EQ(kernel->seen[0].second.space, fake_device);
+    ov::Tensor result(ov::element::f32, {50});
+    out.copy_to(result);
+    const auto xs = floats(host_in), ys = floats(result);
+    for (size_t i = 0; i < ys.size(); ++i)
+        EXPECT_EQ(ys[i], std::max(xs[i], 0.0f)) << i;
+
+    // The same device tensors again bind nothing; another device output rebinds the step.
+    request.run({in}, {out}, {}, false);
+    EXPECT_EQ(kernel->seen.size(), 1u);
+    ov::Tensor other = device_tensor({50});
+    request.run({in}, {other}, {}, false);
+    EXPECT_EQ(kernel->seen.size(), 2u);
+    // A host tensor still works next to the resolver: it declines it.
+    ov::Tensor host_out(ov::element::f32, {50});
+    request.run({in}, {host_out}, {}, false);
+    ASSERT_EQ(kernel->seen.size(), 3u);
+    EXPECT_EQ(kernel->seen[2].second.space, kit::host_memory);
+    EXPECT_EQ(floats(host_out), ys);
 }
 
 // ---- the reference executor runs on the same plan ----

@@ -5,6 +5,7 @@
 // program cache across processes.
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <CL/cl_ext.h>
 #include <gtest/gtest.h>
 
 #include <array>
@@ -16,6 +17,7 @@
 #include "kernels.hpp"
 #include "common/test_utils.hpp"
 #include "devmux/plugin/device_identity.hpp"
+#include "devmux/plugin/iremote_context.hpp"
 #include "devmux/plugin/reference_executor.hpp"
 #include "openvino/op/ops.hpp"
 #include "openvino/openvino.hpp"
@@ -160,6 +162,36 @@ TEST(OpenclProperties, DescribeTheDevice) {
         EXPECT_NE(std::find(supported.begin(), supported.end(), key), supported.end()) << key;
 }
 
+// ov::device::luid is the driver's (cl_khr_device_uuid) where it marks it valid; elsewhere (PoCL) reading it
+// says that the device has none. Checked against the OpenCL API directly.
+TEST(OpenclProperties, LuidIsTheDriversWhereValidAndRefusedOtherwise) {
+    require_device();
+    const auto enumeration = devmux::opencl::enumerate_devices(CL_DEVICE_TYPE_ALL);
+    ASSERT_FALSE(enumeration.devices.empty()) << enumeration.why_none;
+    const cl_device_id id = enumeration.devices[0].device;
+    size_t size = 0;
+    clGetDeviceInfo(id, CL_DEVICE_EXTENSIONS, 0, nullptr, &size);
+    std::string extensions(size, '\0');
+    clGetDeviceInfo(id, CL_DEVICE_EXTENSIONS, size, extensions.data(), nullptr);
+    cl_bool valid = CL_FALSE;
+    if (extensions.find("cl_khr_device_uuid") != std::string::npos)
+        clGetDeviceInfo(id, CL_DEVICE_LUID_VALID_KHR, sizeof(valid), &valid, nullptr);
+    auto& core = admitting_core();
+    const auto supported = core.get_property("OPENCL", ov::supported_properties);
+    const bool listed = std::find(supported.begin(), supported.end(), ov::device::luid.name()) != supported.end();
+    EXPECT_EQ(listed, valid == CL_TRUE) << "listed exactly where the driver has one";
+    if (valid) {
+        std::array<uint8_t, CL_LUID_SIZE_KHR> luid{};
+        ASSERT_EQ(clGetDeviceInfo(id, CL_DEVICE_LUID_KHR, luid.size(), luid.data(), nullptr), CL_SUCCESS);
+        const auto reported = core.get_property("OPENCL.0", ov::device::luid);
+        EXPECT_TRUE(std::equal(luid.begin(), luid.end(), reported.luid.begin()));
+        return;
+    }
+    const std::string message = error_of([&] { core.get_property("OPENCL.0", ov::device::luid); });
+    EXPECT_NE(message.find("no LUID"), std::string::npos) << message;
+    EXPECT_NE(message.find(enumeration.devices[0].name), std::string::npos) << message;
+}
+
 TEST(OpenclProperties, CpuTypeDeviceSharesTheHostCpuUuid) {
     require_device();
     auto& core = admitting_core();
@@ -223,6 +255,22 @@ TEST(OpenclErrors, OpenClFailuresNameTheCallTheSymbolAndTheOp) {
     const std::string message = error_of(
         [] { devmux::opencl::check(CL_MEM_OBJECT_ALLOCATION_FAILURE, "clCreateBuffer", "OPENCL.0: op 'conv1' (Convolution)"); });
     for (const char* part : {"clCreateBuffer", "CL_MEM_OBJECT_ALLOCATION_FAILURE", "conv1", "Convolution", "OPENCL.0"})
+        EXPECT_NE(message.find(part), std::string::npos) << part << " in " << message;
+}
+
+TEST(OpenclErrors, AProgramThatFailsToBuildReportsItsBuildLog) {
+    require_device();
+    const auto enumeration = devmux::opencl::enumerate_devices(CL_DEVICE_TYPE_ALL);
+    ASSERT_FALSE(enumeration.devices.empty()) << enumeration.why_none;
+    devmux::opencl::DeviceContext device(enumeration.devices[0], "OPENCL.0");
+    // The same path DeviceContext::program builds ops.cl through, given a kernel the compiler must refuse.
+    const std::string broken = "__kernel void broken(__global float* out) { out[0] = undeclared_thing * 2.0f; }\n";
+    const std::string message = error_of([&] {
+        devmux::opencl::build_program(device.context(), device.device(), broken.c_str(), broken.size(), "OPENCL.0",
+                                      "broken.cl");
+    });
+    for (const char* part : {"OPENCL.0", "clBuildProgram", "CL_BUILD_PROGRAM_FAILURE", "broken.cl", "build log",
+                             "undeclared_thing"})
         EXPECT_NE(message.find(part), std::string::npos) << part << " in " << message;
 }
 
@@ -379,6 +427,113 @@ TEST(OpenclCache, ASecondProcessWithTheSameCacheBuildsNothing) {
     };
     EXPECT_EQ(run_probe(), "1\n") << "an empty cache: the program is built from source once";
     EXPECT_EQ(run_probe(), "0\n") << "a filled cache: nothing is built from source";
+}
+
+// ---- remote tensors: OpenCL buffers of the device ----
+
+// The cl_mem a remote tensor's parameters name, checked with the OpenCL API: a buffer of `bytes` bytes in
+// the context the parameters name.
+cl_mem checked_buffer(const ov::RemoteTensor& tensor, size_t bytes) {
+    const ov::AnyMap params = tensor.get_params();
+    auto buffer = reinterpret_cast<cl_mem>(params.at("OCL_BUFFER").as<uint64_t>());
+    auto context = reinterpret_cast<cl_context>(params.at("OCL_CONTEXT").as<uint64_t>());
+    size_t size = 0;
+    cl_context owner = nullptr;
+    EXPECT_EQ(clGetMemObjectInfo(buffer, CL_MEM_SIZE, sizeof(size), &size, nullptr), CL_SUCCESS);
+    EXPECT_EQ(clGetMemObjectInfo(buffer, CL_MEM_CONTEXT, sizeof(owner), &owner, nullptr), CL_SUCCESS);
+    EXPECT_GE(size, bytes);
+    EXPECT_EQ(owner, context);
+    return buffer;
+}
+
+TEST(OpenclRemote, DeviceBuffersAreBoundAsInputsAndOutputsWithoutHostMemory) {
+    require_device();
+    auto model = convolution_model();
+    auto& core = admitting_core();
+    auto compiled = core.compile_model(model, "OPENCL");
+    const std::string device = compiled.get_property(ov::execution_devices).at(0);
+    ov::RemoteContext context = compiled.get_context();
+    EXPECT_EQ(context.get_device_name(), device);
+    EXPECT_EQ(context.get_params().at(devmux::memory_space_key).as<std::string>(), device);
+    EXPECT_EQ(core.get_default_context("OPENCL").get_params().at(devmux::memory_space_key).as<std::string>(), device);
+
+    const auto input = seeded_tensor({2, 8, 11, 13}, 77);
+    ov::RemoteTensor device_input = context.create_tensor(ov::element::f32, input.get_shape());
+    EXPECT_EQ(device_input.get_params().at(devmux::memory_space_key).as<std::string>(), device);
+    checked_buffer(device_input, input.get_byte_size());
+    EXPECT_EQ(devmux::remote_tensor_of(device_input)->host_data(), nullptr) << "device memory, not a host view";
+    device_input.copy_from(input);
+    std::vector<ov::RemoteTensor> device_outputs;
+    auto request = compiled.create_infer_request();
+    request.set_input_tensor(device_input);
+    for (size_t i = 0; i < model->outputs().size(); ++i) {
+        device_outputs.push_back(context.create_tensor(ov::element::f32, model->output(i).get_shape()));
+        request.set_output_tensor(i, device_outputs.back());
+    }
+    const auto expected = reference(model, std::vector<ov::Tensor>{input});
+    for (int round = 0; round < 2; ++round) {  // the second run reuses the bound buffers
+        if (round == 1) {
+            request.start_async();
+            request.wait();
+        } else {
+            request.infer();
+        }
+        for (size_t i = 0; i < expected.size(); ++i) {
+            ov::Tensor host(ov::element::f32, expected[i].get_shape());
+            device_outputs[i].copy_to(host);
+            EXPECT_LT(max_relative_error(host, expected[i]), 1e-5f) << "round " << round << " output " << i;
+        }
+    }
+    // An empty tensor copies nothing rather than failing on OpenCL's refusal of empty transfers.
+    ov::RemoteTensor empty = context.create_tensor(ov::element::f32, {0, 3});
+    ov::Tensor empty_host(ov::element::f32, {0, 3});
+    EXPECT_NO_THROW(empty.copy_from(empty_host));
+    EXPECT_NO_THROW(empty.copy_to(empty_host));
+    const std::string message =
+        error_of([&] { context.create_tensor(ov::element::f32, {4}, {{"OCL_BUFFER", uint64_t{1}}}); });
+    EXPECT_NE(message.find(device), std::string::npos) << message;
+    EXPECT_NE(message.find("create_tensor"), std::string::npos) << message;
+}
+
+// relu and add on OPENCL, the multiply in the middle forced to CPU: relu's output goes to the CPU subgraph
+// (a copy out of device memory) and straight to the OPENCL subgraph of add (the same device buffer).
+TEST(OpenclHetero, BoundariesBetweenOpenclSubgraphsStayInDeviceMemory) {
+    require_device();
+    const ov::Shape shape{1, 6, 5, 5};
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, shape);
+    auto relu = std::make_shared<ov::op::v0::Relu>(x);
+    relu->set_friendly_name("relu");
+    auto mul = std::make_shared<ov::op::v1::Multiply>(relu, random_constant({1, 6, 1, 1}, 5));
+    mul->set_friendly_name("mul");
+    auto sigmoid = std::make_shared<ov::op::v0::Sigmoid>(mul);
+    sigmoid->set_friendly_name("sigmoid");
+    auto add = std::make_shared<ov::op::v1::Add>(relu, sigmoid);
+    add->set_friendly_name("add");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{add}, ov::ParameterVector{x}, "touching");
+    for (const auto& node : model->get_ordered_ops())
+        node->get_rt_info()["affinity"] = std::string(node->get_friendly_name() == "mul" ? "CPU" : "OPENCL");
+
+    auto compiled = admitting_core().compile_model(model, "HETERO:OPENCL,CPU", ov::enable_profiling(true));
+    // The memory space of the device HETERO placed the OPENCL subgraphs on ("OPENCL.0").
+    const std::string device = admitting_core().get_default_context("OPENCL").get_device_name();
+    auto request = compiled.create_infer_request();
+    const auto input = seeded_tensor(shape, 21);
+    request.set_input_tensor(input);
+    const auto expected = reference(model, std::vector<ov::Tensor>{input});
+    for (int round = 0; round < 2; ++round) {
+        request.infer();
+        EXPECT_LT(max_relative_error(request.get_output_tensor(0), expected[0]), 1e-5f) << "round " << round;
+    }
+    std::vector<std::string> transfers;
+    for (const auto& record : request.get_profiling_info())
+        if (record.node_type == "Transfer")
+            transfers.push_back(record.exec_type);
+    std::sort(transfers.begin(), transfers.end());
+    const std::string bytes = std::to_string(ov::shape_size(shape) * sizeof(float)) + "B";
+    // relu -> mul leaves the device, mul's output -> sigmoid enters it; relu -> add is the device buffer itself.
+    const std::vector<std::string> wanted{"copy_" + device + "_to_host_" + bytes, "copy_host_to_" + device + "_" + bytes,
+                                          "shared_tensor_" + bytes};
+    EXPECT_EQ(transfers, wanted);
 }
 
 }  // namespace

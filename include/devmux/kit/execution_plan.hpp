@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -225,13 +226,21 @@ public:
     virtual void release(const BufferRef& buffer) = 0;
 };
 
+/// @brief Places a user tensor that lives in the backend's device memory (a remote tensor of its context):
+/// sets `buffer` to the device allocation (its space, handle, offset and bytes) and returns true; returns
+/// false for any other tensor, which is then used as host memory.
+using DeviceTensorResolver = std::function<bool(const ov::Tensor& tensor, BufferRef& buffer)>;
+
 /// @brief One infer request's side of a plan: its arena, its bound steps, its variables and profiling
 /// records. Everything is made at construction and at the first run; a run after that allocates nothing
 /// unless the user replaced a tensor, and then only the steps touching that tensor are bound again.
 /// Used by one thread at a time, like the request that owns it.
 class PlanRequest {
 public:
-    explicit PlanRequest(std::shared_ptr<const ExecutionPlan> plan, std::shared_ptr<ArenaAllocator> arena = nullptr);
+    /// @p device_tensors lets user tensors in the backend's device memory be bound without a host copy;
+    /// without it (or when it declines a tensor) a user tensor must be host-addressable.
+    explicit PlanRequest(std::shared_ptr<const ExecutionPlan> plan, std::shared_ptr<ArenaAllocator> arena = nullptr,
+                         DeviceTensorResolver device_tensors = nullptr);
     ~PlanRequest();
     PlanRequest(const PlanRequest&) = delete;
     PlanRequest& operator=(const PlanRequest&) = delete;
@@ -258,10 +267,12 @@ private:
 
     std::shared_ptr<const ExecutionPlan> m_plan;
     std::shared_ptr<ArenaAllocator> m_allocator;
+    DeviceTensorResolver m_device_tensors;
     BufferRef m_arena;
     std::vector<BufferRef> m_buffers;  // one per plan value
     std::vector<std::unique_ptr<BoundOp>> m_bound;
-    std::vector<const void*> m_bound_inputs, m_bound_outputs;  // user memory the steps were bound to
+    // User memory the steps were bound to: a host tensor's data, or a device tensor's backend object.
+    std::vector<const void*> m_bound_inputs, m_bound_outputs;
     std::vector<std::vector<size_t>> m_input_steps, m_output_steps;  // per port: steps touching it
     std::vector<bool> m_dirty;                                       // per step, while rebinding
     std::vector<VariableSlot> m_variables;
