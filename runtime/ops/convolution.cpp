@@ -8,6 +8,7 @@
 #include "ops/op_registry.hpp"
 #include "ops/reference/convolution.hpp"
 #include "ops/reference/elementwise.hpp"
+#include "ops/reference/planned_shape.hpp"
 #include "ops/reference/typed_buffer.hpp"
 
 namespace ov {
@@ -159,6 +160,14 @@ void run_convolution(const Tensor& data, const Tensor& filters, Tensor& out, siz
     o.commit();
 }
 
+// The axes of a shape from `from` on, read in place (make_window3d takes any indexable sequence).
+struct TailView {
+    const Shape& shape;
+    size_t from;
+    size_t size() const { return shape.size() - from; }
+    size_t operator[](size_t i) const { return shape[from + i]; }
+};
+
 bool evaluate_convolution(const util::ConvolutionBase& op, bool grouped, TensorVector& outputs,
                           const TensorVector& inputs) {
     devmux::ref::check_evaluate_args(op, inputs, 2);
@@ -169,16 +178,27 @@ bool evaluate_convolution(const util::ConvolutionBase& op, bool grouped, TensorV
         return false;
     const Shape& ds = data.get_shape();
     const Shape& fs = filters.get_shape();
-    const auto shape = infer_convolution(op, PartialShape(ds), PartialShape(fs), grouped);
-    const Shape out_shape = shape.output.to_shape();
-    Tensor& out = devmux::ref::prepare_output(outputs, 0, type, out_shape);
-
     const size_t groups = grouped ? fs[0] : 1;
     const size_t in_channels = grouped ? fs[2] : fs[1];
     const size_t out_channels = grouped ? fs[1] : fs[0];
-    const auto window = devmux::ref::make_window3d(
-        std::vector<size_t>(ds.begin() + 2, ds.end()), std::vector<size_t>(out_shape.begin() + 2, out_shape.end()),
-        shape.spec.kernel, shape.spec.strides, shape.spec.dilations, shape.window.pads_begin);
+    devmux::ref::Window3D window;
+    if (const Shape* planned = devmux::ref::planned_output_shape(op, outputs, inputs)) {
+        // As an execution plan calls it: the shapes are the validated ones, whose strides, dilations and
+        // paddings in effect validate_and_infer_types stored on the op.
+        Tensor& out = devmux::ref::prepare_output(outputs, 0, type, *planned);
+        window = devmux::ref::make_window3d(TailView{ds, 2}, TailView{out.get_shape(), 2},
+                                            TailView{fs, grouped ? size_t{3} : size_t{2}}, op.get_strides(),
+                                            op.get_dilations(), op.get_pads_begin());
+    } else {
+        const auto shape = infer_convolution(op, PartialShape(ds), PartialShape(fs), grouped);
+        const Shape out_shape = shape.output.to_shape();
+        devmux::ref::prepare_output(outputs, 0, type, out_shape);
+        window = devmux::ref::make_window3d(std::vector<size_t>(ds.begin() + 2, ds.end()),
+                                            std::vector<size_t>(out_shape.begin() + 2, out_shape.end()),
+                                            shape.spec.kernel, shape.spec.strides, shape.spec.dilations,
+                                            shape.window.pads_begin);
+    }
+    Tensor& out = outputs[0];
     if (type == element::f64)
         run_convolution<double>(data, filters, out, groups, in_channels, out_channels, window);
     else

@@ -7,6 +7,7 @@
 #include "ops/op_registry.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/matmul.hpp"
+#include "ops/reference/planned_shape.hpp"
 #include "ops/reference/typed_buffer.hpp"
 
 namespace ov {
@@ -24,19 +25,15 @@ element::Type merge_matmul_types(const Node& op, const element::Type& a, const e
 
 template <typename C>
 void run_matmul(const Tensor& a, const Tensor& b, Tensor& out, bool transpose_a, bool transpose_b) {
-    Shape sa = a.get_shape();
-    Shape sb = b.get_shape();
-    // Vectors become matrices (row for A, column for B); transposition applies to matrices only.
-    if (sa.size() == 1) {
-        sa.insert(sa.begin(), 1);
-        transpose_a = false;
-    }
-    if (sb.size() == 1) {
-        sb.push_back(1);
-        transpose_b = false;
-    }
-    const size_t a_rows = sa[sa.size() - 2], a_cols = sa[sa.size() - 1];
-    const size_t b_rows = sb[sb.size() - 2], b_cols = sb[sb.size() - 1];
+    // Vectors become matrices (row for A, column for B); transposition applies to matrices only. The
+    // shapes are read in place: this runs on every inference of the reference path.
+    const Shape& sa = a.get_shape();
+    const Shape& sb = b.get_shape();
+    const bool vector_a = sa.size() == 1, vector_b = sb.size() == 1;
+    transpose_a = transpose_a && !vector_a;
+    transpose_b = transpose_b && !vector_b;
+    const size_t a_rows = vector_a ? 1 : sa[sa.size() - 2], a_cols = sa.back();
+    const size_t b_rows = vector_b ? sb[0] : sb[sb.size() - 2], b_cols = vector_b ? 1 : sb.back();
     devmux::ref::MatMulGeometry g;
     g.M = transpose_a ? a_cols : a_rows;
     g.K = transpose_a ? a_rows : a_cols;
@@ -47,8 +44,9 @@ void run_matmul(const Tensor& a, const Tensor& b, Tensor& out, bool transpose_a,
     g.b_k_stride = transpose_b ? 1 : b_cols;
     g.b_n_stride = transpose_b ? b_cols : 1;
 
-    const Shape batch_a(sa.begin(), sa.end() - 2);
-    const Shape batch_b(sb.begin(), sb.end() - 2);
+    // Empty (no allocation) for matrices; a vector has no batch axes either.
+    const Shape batch_a(sa.begin(), sa.end() - std::min<size_t>(2, sa.size()));
+    const Shape batch_b(sb.begin(), sb.end() - std::min<size_t>(2, sb.size()));
     Shape batch;
     devmux::ref::numpy_broadcast_shape(batch_a, batch_b, batch);  // checked by shape inference already
 
@@ -93,10 +91,13 @@ bool MatMul::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     const auto type = merge_matmul_types(*this, a.get_element_type(), b.get_element_type());
     if (!type.is_static() || type == element::u64)
         return false;
-    const Shape out_shape = devmux::ops::infer_matmul_shape(*this, PartialShape(a.get_shape()),
-                                                            PartialShape(b.get_shape()), m_transpose_a, m_transpose_b)
-                                .to_shape();
-    Tensor& out = devmux::ref::prepare_output(outputs, 0, type, out_shape);
+    const Shape* planned = devmux::ref::planned_output_shape(*this, outputs, inputs);
+    const Shape out_shape = planned ? Shape{}
+                                    : devmux::ops::infer_matmul_shape(*this, PartialShape(a.get_shape()),
+                                                                      PartialShape(b.get_shape()), m_transpose_a,
+                                                                      m_transpose_b)
+                                          .to_shape();
+    Tensor& out = devmux::ref::prepare_output(outputs, 0, type, planned ? *planned : out_shape);
     if (type == element::f64)
         run_matmul<double>(a, b, out, m_transpose_a, m_transpose_b);
     else if (type.is_real())

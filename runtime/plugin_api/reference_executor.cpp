@@ -5,6 +5,7 @@
 
 #include "openvino/core/except.hpp"
 #include "openvino/op/constant.hpp"
+#include "openvino/op/convert.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/result.hpp"
 #include "openvino/op/util/assign_base.hpp"
@@ -25,6 +26,15 @@ public:
     std::shared_ptr<const kit::OpKernel> kernel_for(const std::shared_ptr<ov::Node>& node) const override {
         return node->has_evaluate() ? kit::make_reference_kernel(node, "reference") : nullptr;
     }
+    // A user port of another type than the plan computes in (see ReferencePlan's port types): the
+    // reference Convert on a parameter of any shape, so one kernel serves every port of this pair.
+    std::shared_ptr<const kit::OpKernel> convert_kernel(const ov::element::Type& from,
+                                                        const ov::element::Type& to) const override {
+        if (from == to)
+            return kit::KernelProvider::convert_kernel(from, to);
+        auto source = std::make_shared<ov::op::v0::Parameter>(from, ov::PartialShape::dynamic());
+        return kit::make_reference_kernel(std::make_shared<ov::op::v0::Convert>(source, to), "reference_convert");
+    }
 };
 
 std::shared_ptr<const ReferencePlan> checked(std::shared_ptr<const ReferencePlan> plan) {
@@ -42,7 +52,8 @@ bool ReferencePlan::can_execute(const ov::Node& node) {
            ov::is_type<ov::op::util::AssignBase>(&node) || node.has_evaluate();
 }
 
-ReferencePlan::ReferencePlan(std::shared_ptr<const ov::Model> model, std::string device)
+ReferencePlan::ReferencePlan(std::shared_ptr<const ov::Model> model, std::string device,
+                             std::vector<ov::element::Type> input_types, std::vector<ov::element::Type> output_types)
     : m_model(std::move(model)),
       m_device(std::move(device)) {
     OPENVINO_ASSERT(m_model, m_device, ": cannot plan a null model");
@@ -51,6 +62,8 @@ ReferencePlan::ReferencePlan(std::shared_ptr<const ov::Model> model, std::string
         OPENVINO_ASSERT(can_execute(*op), m_device, ": op ", describe(*op), " has no reference implementation");
     kit::PlanOptions options;
     options.device = m_device;
+    options.input_types = std::move(input_types);
+    options.output_types = std::move(output_types);
     m_plan = kit::build_plan(m_model, ReferenceKernels(), options);
 
     // Profiling reports every op of the model, in order, whether or not it became a step.

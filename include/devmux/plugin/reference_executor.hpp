@@ -22,9 +22,13 @@ namespace devmux {
 class ReferencePlan {
 public:
     /// @brief Plans `model`, which the plan keeps and reads while it lives (give it a copy nobody changes).
-    /// `device` starts every message (e.g. "MOCK.0"). Throws ov::Exception naming the op (friendly name
-    /// and type) that can_execute refuses, or that has a dynamic output shape.
-    ReferencePlan(std::shared_ptr<const ov::Model> model, std::string device);
+    /// `device` starts every message (e.g. "MOCK.0"). `input_types` and `output_types` are the element
+    /// types of the user's tensors per port when they differ from the model's (a model retyped by the
+    /// kit's precision policy keeps its user's f16 ports); empty means the model's own. Throws
+    /// ov::Exception naming the op (friendly name and type) that can_execute refuses, or that has a dynamic
+    /// output shape.
+    ReferencePlan(std::shared_ptr<const ov::Model> model, std::string device,
+                  std::vector<ov::element::Type> input_types = {}, std::vector<ov::element::Type> output_types = {});
 
     /// @brief Whether the executor can run this op at all: Parameter, Constant, Result, ReadValue,
     /// Assign, or any op with a reference implementation (ov::Node::has_evaluate).

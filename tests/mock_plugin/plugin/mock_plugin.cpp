@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "devmux/kit/op_support.hpp"
+#include "devmux/kit/passes.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "devmux/kit/model_io.hpp"
 #include "devmux/kit/property_table.hpp"
@@ -194,13 +195,28 @@ class MockPlugin;
 
 // ---- compiled model ----
 
+// The mock computes in f32, as CPU does: f16 weights decompressed once by the kit's precision policy,
+// and the user's f16 ports converted at the boundary. Running an f16 model in f16 would round every
+// intermediate, far from the f32 references real models are checked against.
+std::shared_ptr<const devmux::ReferencePlan> plan_in_f32(const std::shared_ptr<const ov::Model>& model,
+                                                         const std::string& device) {
+    std::vector<ov::element::Type> input_types, output_types;
+    for (const auto& input : model->inputs())
+        input_types.push_back(input.get_element_type());
+    for (const auto& output : model->outputs())
+        output_types.push_back(output.get_element_type());
+    auto computed = model->clone();
+    devmux::kit::apply_inference_precision(*computed, ov::element::f32);
+    return std::make_shared<devmux::ReferencePlan>(computed, device, input_types, output_types);
+}
+
 class MockCompiledModel : public devmux::ICompiledModel {
 public:
     MockCompiledModel(const std::shared_ptr<ov::Model>& model, const std::shared_ptr<const devmux::IPlugin>& plugin,
                       const Config& config, std::string device)
         : ICompiledModel(model, plugin),
           m_model(model),
-          m_plan(std::make_shared<devmux::ReferencePlan>(model, device)),
+          m_plan(plan_in_f32(model, device)),
           m_config(config),
           m_device(std::move(device)),
           m_profiling(config.enable_profiling),
