@@ -10,6 +10,7 @@
 #include "devmux/hetero/partition.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "devmux/kit/model_io.hpp"
+#include "devmux/kit/passes.hpp"
 #include "devmux/plugin/hetero_properties.hpp"
 #include "dot_writer.hpp"
 #include "async_infer_request.hpp"
@@ -173,9 +174,41 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
         compile_submodel(i, catalog, nullptr, nullptr);
 }
 
+bool CompiledModel::low_precision_asked() const {
+    const auto found = m_config.shared.find(ov::hint::inference_precision.name());
+    if (found == m_config.shared.end())
+        return false;
+    ov::element::Type precision;
+    try {
+        precision = found->second.is<ov::element::Type>() ? found->second.as<ov::element::Type>()
+                                                          : ov::element::Type(found->second.as<std::string>());
+    } catch (const std::exception&) {
+        return false;  // the devices refuse the bad value themselves, naming it
+    }
+    return precision == ov::element::f16 || precision == ov::element::bf16;
+}
+
 void CompiledModel::split(const std::map<std::string, std::string>& affinities) {
     m_affinities = affinities;
+    m_split_source = m_source;
     m_plan = collect_subgraphs(m_source, affinities);
+    bool rounding_boundary = false;
+    for (const auto& link : m_plan.links) {
+        const auto type = link.source.get_element_type();
+        rounding_boundary = rounding_boundary || type == ov::element::f16 || type == ov::element::bf16;
+    }
+    // Widening needs static ports: the request converts into staging tensors made once.
+    bool static_ports = true;
+    for (const auto& port : m_source->inputs())
+        static_ports = static_ports && port.get_partial_shape().is_static();
+    for (const auto& port : m_source->outputs())
+        static_ports = static_ports && port.get_partial_shape().is_static();
+    if (!rounding_boundary || !static_ports || low_precision_asked())
+        return;
+    // Decided from the model and the affinities alone, so an import splits exactly as the compile did.
+    m_split_source = m_source->clone();
+    kit::convert_precision(*m_split_source, {ov::element::f16, ov::element::bf16}, ov::element::f32);
+    m_plan = collect_subgraphs(m_split_source, affinities);
 }
 
 void CompiledModel::compile_submodel(size_t index, DeviceCatalog& catalog, const std::string* blob,

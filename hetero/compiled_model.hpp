@@ -48,7 +48,14 @@ private:
     struct Imported {};
     CompiledModel(const std::shared_ptr<const ov::Model>& model, const std::shared_ptr<const Plugin>& plugin,
                   const Config& config, Imported);
+    /// Splits the model by `affinities`. When a boundary would carry f16 or bf16 values (an f16 model split
+    /// op by op), the model's ports are static and no low inference precision was asked for, the split runs
+    /// on an f32 copy of the model,
+    /// so devices that compute in f32 pass f32 values too and a split model computes as one device would;
+    /// the request converts the user's low-precision tensors at the model's own inputs and outputs.
     void split(const std::map<std::string, std::string>& affinities);
+    /// True when ov::hint::inference_precision (handed on to the devices) asks for f16 or bf16.
+    bool low_precision_asked() const;
     void write_dumps(const std::map<std::string, std::string>& affinities) const;
     /// Compiles submodel `index`, or imports it from `blob` when given.
     void compile_submodel(size_t index, DeviceCatalog& catalog, const std::string* blob, const std::string* ir);
@@ -60,6 +67,7 @@ private:
     Config m_config;
     std::string m_model_name;
     std::shared_ptr<ov::Model> m_source;               // a clone of the user's model
+    std::shared_ptr<ov::Model> m_split_source;         // what m_plan was cut from: m_source or its f32 copy
     std::map<std::string, std::string> m_affinities;  // compute op -> device, as compiled
     SubgraphPlan m_plan;
     std::vector<std::shared_ptr<ICompiledModel>> m_compiled;  // one per submodel of m_plan

@@ -7,6 +7,7 @@
 #include "devmux/hetero/partition.hpp"
 #include "devmux/plugin/iremote_context.hpp"
 #include "openvino/core/except.hpp"
+#include "openvino/core/type/float16.hpp"
 #include "openvino/runtime/remote_tensor.hpp"
 
 namespace devmux {
@@ -28,6 +29,34 @@ ov::Tensor tensor_in(IRemoteContext& context, const ov::element::Type& type, con
     return make_remote_tensor(context.create_tensor(type, shape, {}));
 }
 
+float load_float(const void* data, const ov::element::Type& type, size_t i) {
+    if (type == ov::element::f32)
+        return static_cast<const float*>(data)[i];
+    if (type == ov::element::f16)
+        return static_cast<float>(static_cast<const ov::float16*>(data)[i]);
+    return static_cast<float>(static_cast<const ov::bfloat16*>(data)[i]);
+}
+
+void store_float(void* data, const ov::element::Type& type, size_t i, float value) {
+    if (type == ov::element::f32)
+        static_cast<float*>(data)[i] = value;
+    else if (type == ov::element::f16)
+        static_cast<ov::float16*>(data)[i] = ov::float16(value);
+    else
+        static_cast<ov::bfloat16*>(data)[i] = ov::bfloat16(value);
+}
+
+// Only between f32, f16 and bf16: the only types CompiledModel::split changes.
+void convert_tensor(const ov::Tensor& from, ov::Tensor& to, const std::string& port) {
+    OPENVINO_ASSERT(from.get_shape() == to.get_shape(), "HETERO: converting ", port, ": shape ", from.get_shape(),
+                    " into ", to.get_shape());
+    const void* source = from.data();
+    void* target = to.data();
+    const size_t count = from.get_size();
+    for (size_t i = 0; i < count; ++i)
+        store_float(target, to.get_element_type(), i, load_float(source, from.get_element_type(), i));
+}
+
 }  // namespace
 
 SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
@@ -37,20 +66,37 @@ SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& c
     for (const auto& submodel : submodels)
         m_subrequests.push_back(submodel->create_infer_request());
 
-    // The user's tensors (allocated by the base class, or set later) are the subgraphs' own.
+    // The user's tensors (allocated by the base class, or set later) are the subgraphs' own, unless the
+    // subgraphs compute in another type: then they share a staging tensor, converted on each inference.
     for (size_t i = 0; i < plan.model_inputs.size(); ++i) {
-        if (!m_input_tensors[i])
+        if (plan.model_inputs[i].empty())
+            continue;
+        const hetero::PortRef first = plan.model_inputs[i].front();
+        const auto& subgraph_port = submodels[first.first]->inputs()[first.second];
+        ov::Tensor shared = m_input_tensors[i];
+        if (subgraph_port.get_element_type() != get_inputs()[i].get_element_type()) {
+            ConvertedPort converted{i, ov::Tensor(subgraph_port.get_element_type(),
+                                                  get_inputs()[i].get_partial_shape().to_shape())};
+            shared = converted.staging;
+            m_converted_inputs.push_back(converted);
+        }
+        if (!shared)
             continue;
         for (const auto& consumer : plan.model_inputs[i])
-            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second],
-                                                      m_input_tensors[i]);
+            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], shared);
     }
+    std::vector<ov::Tensor> output_for_subgraphs = m_output_tensors;
     for (size_t j = 0; j < plan.model_outputs.size(); ++j) {
-        if (!m_output_tensors[j])
-            continue;
         const hetero::PortRef producer = plan.model_outputs[j];
-        m_subrequests[producer.first]->set_tensor(submodels[producer.first]->outputs()[producer.second],
-                                                  m_output_tensors[j]);
+        const auto& subgraph_port = submodels[producer.first]->outputs()[producer.second];
+        if (subgraph_port.get_element_type() != get_outputs()[j].get_element_type()) {
+            ConvertedPort converted{j, ov::Tensor(subgraph_port.get_element_type(),
+                                                  get_outputs()[j].get_partial_shape().to_shape())};
+            output_for_subgraphs[j] = converted.staging;
+            m_converted_outputs.push_back(converted);
+        }
+        if (output_for_subgraphs[j])
+            m_subrequests[producer.first]->set_tensor(subgraph_port, output_for_subgraphs[j]);
     }
     // One tensor per boundary, made here once by the producer's context: the producer writes it, its
     // consumers in the same memory space read it, the others read their own copy.
@@ -66,7 +112,7 @@ SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& c
         const auto& port = submodels[producer]->outputs()[link.producer.second];
         ov::Tensor tensor;
         if (link.model_output >= 0) {
-            tensor = m_output_tensors[static_cast<size_t>(link.model_output)];
+            tensor = output_for_subgraphs[static_cast<size_t>(link.model_output)];
         } else if (port.get_partial_shape().is_static()) {
             tensor = tensor_in(*contexts[producer], port.get_element_type(), port.get_partial_shape().to_shape());
             m_subrequests[producer]->set_tensor(port, tensor);
@@ -94,6 +140,10 @@ void SyncInferRequest::set_tensor(const ov::Output<const ov::Node>& port, const 
     const hetero::PortRef ref{found.is_input ? 0u : 1u, found.index};
     const SubgraphPlan& plan = m_compiled->plan();
     const auto& submodels = m_compiled->compiled_submodels();
+    const auto& converted = ref.first == 0 ? m_converted_inputs : m_converted_outputs;
+    for (const auto& port : converted)
+        if (port.index == ref.second)
+            return;  // the subgraphs keep their staging tensor; the user's is converted on each inference
     if (ref.first == 0) {
         for (const auto& consumer : plan.model_inputs[ref.second])
             m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], tensor);
@@ -152,9 +202,26 @@ void SyncInferRequest::forward_dynamic(size_t producer) {
     }
 }
 
+void SyncInferRequest::convert_inputs() {
+    for (auto& port : m_converted_inputs) {
+        const ov::Tensor& user = m_input_tensors[port.index];
+        OPENVINO_ASSERT(user, "HETERO: input '", get_inputs()[port.index].get_node()->get_friendly_name(),
+                        "' has no tensor set");
+        convert_tensor(user, port.staging, "input " + std::to_string(port.index));
+    }
+}
+
+void SyncInferRequest::convert_outputs(size_t producer) {
+    const SubgraphPlan& plan = m_compiled->plan();
+    for (auto& port : m_converted_outputs)
+        if (plan.model_outputs[port.index].first == producer)
+            convert_tensor(port.staging, m_output_tensors[port.index], "output " + std::to_string(port.index));
+}
+
 template <class Run>
 void SyncInferRequest::run_stages(Run run) {
     const SubgraphPlan& plan = m_compiled->plan();
+    convert_inputs();
     for (size_t i = 0; i < m_subrequests.size(); ++i) {
         try {
             run(*m_subrequests[i]);
@@ -164,6 +231,7 @@ void SyncInferRequest::run_stages(Run run) {
             OPENVINO_THROW("HETERO: subgraph ", i, " on device ", plan.submodels[i].device, " failed: ", e.what());
         }
         forward_dynamic(i);
+        convert_outputs(i);
         for (auto& copy : m_copies) {
             if (copy.producer != i)
                 continue;

@@ -40,6 +40,10 @@ private:
     void run_stages(Run run);
     /// Hands dynamically shaped boundary tensors to the consumers once their producer has run.
     void forward_dynamic(size_t producer);
+    /// Converts the user's inputs into the subgraphs' staging tensors.
+    void convert_inputs();
+    /// Converts the outputs subgraph `producer` computed into the user's tensors.
+    void convert_outputs(size_t producer);
 
     std::shared_ptr<const CompiledModel> m_compiled;
     std::vector<std::shared_ptr<IAsyncInferRequest>> m_subrequests;
@@ -54,6 +58,15 @@ private:
     };
     std::vector<Copy> m_copies;
     std::vector<std::string> m_memory_spaces;  // per subgraph: where its compiled model's tensors live
+    /// A model input or output whose subgraphs compute in f32 while the user's port is f16 or bf16 (the
+    /// compiled model split an f32 copy of the model): the subgraphs read or write `staging`, converted
+    /// from or into the user's tensor on every inference (such ports are static: CompiledModel::split).
+    struct ConvertedPort {
+        size_t index;  // the model input or output
+        ov::Tensor staging;
+    };
+    std::vector<ConvertedPort> m_converted_inputs;
+    std::vector<ConvertedPort> m_converted_outputs;
 };
 
 }  // namespace hetero
