@@ -439,12 +439,14 @@ private:
             if (!concat || step.node_type != concat->get_type_name() || step.outputs.size() != 1)
                 continue;
             const ValueDesc& out = m_plan->values[step.outputs[0]];
-            if ((out.kind != ValueKind::Arena && out.kind != ValueKind::Output) || out.layout != "plain")
+            if (out.kind != ValueKind::Arena && out.kind != ValueKind::Output)
                 continue;
             int64_t axis = concat->get_axis();
             if (axis < 0)
                 axis += static_cast<int64_t>(out.shape.size());
             if (axis < 0 || axis >= static_cast<int64_t>(out.shape.size()))
+                continue;
+            if (out.layout != "plain" && !m_kernels.concatenates_like_plain(out.layout, static_cast<size_t>(axis)))
                 continue;
             size_t outer = 1;
             for (int64_t d = 0; d < axis; ++d)
@@ -454,7 +456,7 @@ private:
             bool fits = true;
             for (size_t i = 0; i < step.inputs.size() && fits; ++i) {
                 const ValueDesc& in = m_plan->values[step.inputs[i]];
-                fits = in.kind == ValueKind::Arena && in.layout == "plain" && in.type == out.type &&
+                fits = in.kind == ValueKind::Arena && in.layout == out.layout && in.type == out.type &&
                        in.space == out.space &&
                        std::count(step.inputs.begin(), step.inputs.end(), step.inputs[i]) == 1;
             }
@@ -623,6 +625,8 @@ std::shared_ptr<const OpKernel> KernelProvider::assign_kernel(size_t variable) c
     return std::make_shared<AssignKernel>(variable);
 }
 std::string KernelProvider::layout_of(const ov::Node&, size_t) const { return "plain"; }
+
+bool KernelProvider::concatenates_like_plain(const std::string&, size_t) const { return false; }
 
 std::shared_ptr<const OpKernel> make_reference_kernel(const std::shared_ptr<const ov::Node>& node,
                                                       std::string exec_type) {

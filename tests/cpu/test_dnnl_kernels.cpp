@@ -9,6 +9,7 @@
 #include "devmux/kit/internal_ops.hpp"
 #include "kernels/dnnl_kernels.hpp"
 #include "openvino/op/add.hpp"
+#include "openvino/op/concat.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/convolution.hpp"
 #include "openvino/op/group_conv.hpp"
@@ -70,6 +71,34 @@ std::vector<float> reference(const std::shared_ptr<ov::Node>& node, const std::v
     ov::TensorVector out{ov::Tensor(ov::element::f32, node->get_output_shape(0))};
     EXPECT_TRUE(node->evaluate(out, ov::TensorVector(inputs.begin(), inputs.end())));
     return to_floats(out[0]);
+}
+
+// NCHW <-> nChw<block>c (channels a multiple of the block): the layout oneDNN's blocked values have.
+size_t blocked_index(const ov::Shape& shape, size_t n, size_t c, size_t hw, size_t block) {
+    const size_t plane = shape[2] * shape[3];
+    return ((n * (shape[1] / block) + c / block) * plane + hw) * block + c % block;
+}
+
+ov::Tensor to_channel_blocked(const ov::Tensor& plain, size_t block) {
+    const ov::Shape shape = plain.get_shape();
+    ov::Tensor blocked(ov::element::f32, shape);
+    const size_t plane = shape[2] * shape[3];
+    const float* from = plain.data<float>();
+    for (size_t n = 0, i = 0; n < shape[0]; ++n)
+        for (size_t c = 0; c < shape[1]; ++c)
+            for (size_t hw = 0; hw < plane; ++hw, ++i)
+                blocked.data<float>()[blocked_index(shape, n, c, hw, block)] = from[i];
+    return blocked;
+}
+
+std::vector<float> from_channel_blocked(const std::vector<float>& blocked, const ov::Shape& shape, size_t block) {
+    std::vector<float> plain(blocked.size());
+    const size_t plane = shape[2] * shape[3];
+    for (size_t n = 0, i = 0; n < shape[0]; ++n)
+        for (size_t c = 0; c < shape[1]; ++c)
+            for (size_t hw = 0; hw < plane; ++hw, ++i)
+                plain[i] = blocked[blocked_index(shape, n, c, hw, block)];
+    return plain;
 }
 
 struct Geometry {
@@ -228,9 +257,9 @@ TEST(CpuDnnlConvolution, DeclinesWhatItDoesNotCover) {
     EXPECT_FALSE(devmux::cpu::make_dnnl_convolution_kernel(fused, 1)) << "bias along the width";
 }
 
-// (conv + bias + Relu) x 3, each fused into one oneDNN convolution: the two intermediates feed only oneDNN convolutions, so they stay in oneDNN's
-// blocked layout (no reorders between the steps). With `tap`, the first intermediate is also a model
-// output and must stay plain.
+// (conv + bias + Relu) x 3, each fused into one oneDNN convolution: the two intermediates feed only oneDNN
+// convolutions, so they stay in the layout oneDNN picks (no reorders between the steps). With `tap`, the
+// first intermediate is also a model output and must stay plain.
 std::shared_ptr<ov::Model> conv_chain(bool tap) {
     auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 16, 20, 20});
     std::shared_ptr<ov::Node> value = x;
@@ -255,9 +284,69 @@ TEST(CpuDnnlLayouts, BlockedValuesFlowBetweenOneDnnConvolutions) {
         const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
         size_t blocked = 0;
         for (const auto& value : plan.values)
-            blocked += value.layout == "dnnl_blocked" ? 1 : 0;
-        EXPECT_EQ(blocked, tap ? 1u : 2u) << (tap ? "with" : "without") << " the first result as an output";
+            blocked += value.layout == "dnnl_chosen" ? 1 : 0;
+        // No channel blocks below AVX2: then every value is plain.
+        const size_t expected_blocked = devmux::cpu::dnnl_channel_block() == 0 ? 0u : tap ? 1u : 2u;
+        EXPECT_EQ(blocked, expected_blocked) << (tap ? "with" : "without") << " the first result as an output";
         const auto x = random_tensor({1, 16, 20, 20}, 77);
+        auto request = compiled->create_sync_infer_request();
+        request->set_tensor(compiled->inputs()[0], x);
+        request->infer();
+        const auto expected = reference_outputs(*model, {x});
+        for (size_t i = 0; i < expected.size(); ++i)
+            EXPECT_LE(max_rel_diff(to_floats(request->get_tensor(compiled->outputs()[i])), to_floats(expected[i])),
+                      kTolerance)
+                << "output " << i;
+    }
+}
+
+// conv + bias + Relu, fused into one oneDNN convolution.
+std::shared_ptr<ov::Node> conv_relu(const ov::Output<ov::Node>& value, size_t out_channels, size_t kernel, unsigned seed) {
+    const size_t in_channels = value.get_shape()[1];
+    auto w = std::make_shared<ov::op::v0::Constant>(
+        random_tensor({out_channels, in_channels, kernel, kernel}, seed, -0.2f, 0.2f));
+    const auto pad = static_cast<std::ptrdiff_t>(kernel / 2);
+    auto conv = std::make_shared<ov::op::v1::Convolution>(value, w, ov::Strides{1, 1}, ov::CoordinateDiff{pad, pad},
+                                                          ov::CoordinateDiff{pad, pad}, ov::Strides{1, 1});
+    auto bias = std::make_shared<ov::op::v0::Constant>(random_tensor({1, out_channels, 1, 1}, seed + 1));
+    return std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(conv, bias));
+}
+
+// A SqueezeNet fire module after a pooling: conv -> MaxPool -> squeeze 1x1 -> (expand 1x1, expand 3x3) ->
+// Concat -> conv. With `tap` the Concat is also a model output, so it and its inputs must stay plain.
+std::shared_ptr<ov::Model> fire_module(bool tap) {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 16, 24, 24});
+    auto first = conv_relu(x, 32, 3, 60);
+    auto pool = std::make_shared<ov::op::v1::MaxPool>(first, ov::Strides{2, 2}, ov::Shape{0, 0}, ov::Shape{0, 0},
+                                                      ov::Shape{3, 3}, ov::op::RoundingType::CEIL);
+    auto squeeze = conv_relu(pool, 16, 1, 62);
+    auto concat = std::make_shared<ov::op::v0::Concat>(
+        ov::OutputVector{conv_relu(squeeze, 32, 1, 64), conv_relu(squeeze, 32, 3, 66)}, 1);
+    ov::ResultVector results{std::make_shared<ov::op::v0::Result>(conv_relu(concat, 32, 1, 68))};
+    if (tap)
+        results.push_back(std::make_shared<ov::op::v0::Result>(concat));
+    return std::make_shared<ov::Model>(results, ov::ParameterVector{x}, "fire");
+}
+
+TEST(CpuDnnlLayouts, BlockedValuesFlowThroughMaxPoolAndAnInPlaceConcat) {
+    const bool blocks = devmux::cpu::dnnl_channel_block() != 0;
+    for (bool tap : {false, true}) {
+        const auto model = fire_module(tap);
+        auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(1)});
+        const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+        size_t blocked = 0;
+        for (const auto& value : plan.values)
+            blocked += value.layout.rfind("dnnl_nChw", 0) == 0 ? 1 : 0;
+        // Blocked: first conv, pool, squeeze, both expands and the Concat; the last conv feeds a Result.
+        // With the tap only the first conv, the pool and the squeeze stay blocked.
+        EXPECT_EQ(blocked, !blocks ? 0u : tap ? 3u : 6u) << (tap ? "with" : "without") << " the concat as an output";
+        size_t in_place = 0;
+        for (const auto& free_op : plan.free_ops)
+            in_place += free_op.how == "concat_in_place" ? 1 : 0;
+        EXPECT_EQ(in_place, 1u) << "the expands write straight into the concat, blocked or plain";
+        for (const auto& step : plan.steps)
+            EXPECT_EQ(step.kernel->name().find("ref"), std::string::npos) << step.node_name << " " << step.kernel->name();
+        const auto x = random_tensor({1, 16, 24, 24}, 78);
         auto request = compiled->create_sync_infer_request();
         request->set_tensor(compiled->inputs()[0], x);
         request->infer();
@@ -287,13 +376,27 @@ TEST(CpuDnnlMaxPool, MatchesReferenceExactly) {
         auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, c.data);
         auto pool = std::make_shared<ov::op::v1::MaxPool>(data, c.strides, c.pads_begin, c.pads_end, c.kernel,
                                                           c.rounding);
-        auto kernel = devmux::cpu::make_dnnl_max_pool_kernel(pool, 2);
-        if (!kernel) {  // no JIT implementation for this one: the hand-written kernel takes it
-            EXPECT_NE(&c, &cases[0]) << "SqueezeNet's pooling must run on oneDNN";
-            continue;
+        const auto input = random_tensor(c.data, ++seed);
+        const auto expected = reference(pool, {input});
+        // Over channel-blocked data (where the planner keeps SqueezeNet's pooling inputs) oneDNN always
+        // takes it; the blocked result, unblocked, is the reference's.
+        const size_t block = static_cast<size_t>(devmux::cpu::dnnl_channel_block());
+        if (block != 0 && c.data[1] % block == 0) {
+            auto blocked_kernel = devmux::cpu::make_dnnl_max_pool_kernel(pool, 2, true);
+            ASSERT_TRUE(blocked_kernel) << c.data;
+            Buffers buffers{{to_channel_blocked(input, block)}, random_tensor(pool->get_output_shape(0), 6)};
+            const auto blocked = run_bound(*blocked_kernel, buffers, -1, 2);
+            EXPECT_EQ(from_channel_blocked(blocked, pool->get_output_shape(0), block), expected) << c.data << " blocked";
+        } else {
+            // Below AVX2 (no channel blocks) nothing is blocked.
+            EXPECT_TRUE(block == 0 || &c != &cases[0]) << "SqueezeNet's pooling has whole channel blocks";
         }
-        Buffers buffers{{random_tensor(c.data, ++seed)}, random_tensor(pool->get_output_shape(0), 5)};
-        const auto expected = reference(pool, buffers.inputs);
+        // Over plain data only where oneDNN has a JIT implementation (AVX-512 here); else the hand-written
+        // kernel takes it.
+        auto kernel = devmux::cpu::make_dnnl_max_pool_kernel(pool, 2);
+        if (!kernel)
+            continue;
+        Buffers buffers{{input}, random_tensor(pool->get_output_shape(0), 5)};
         EXPECT_EQ(run_bound(*kernel, buffers, -1, 2), expected) << c.data << " kernel " << pool->get_kernel();
     }
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // f32 2-D Convolution, GroupConvolution (grouped and depthwise) and the kit's FusedConvolution on oneDNN.
-// The primitive is created once, at compile time, with format_tag::any so oneDNN picks its blocked
-// layouts; the filters are reordered into that layout once, then. Activations stay plain (NCHW) between
-// steps: where oneDNN chose a blocked layout for the data or the result, the step reorders into and out
-// of per-request scratch. Bias and the activations oneDNN has (Relu, Clamp, Sigmoid, Tanh, a PRelu with
+// The primitive is created once, at compile time; the filters are reordered into its layout once, then.
+// The plan's buffers hold plain NCHW values, or values in oneDNN's channel-blocked layout of this CPU
+// (nChw16c with AVX-512, nChw8c with AVX2) where the planner keeps them blocked (exec_plan.cpp); where the
+// primitive's layout differs from its buffer's, the step reorders into and out of per-request scratch. Bias and the activations oneDNN has (Relu, Clamp, Sigmoid, Tanh, a PRelu with
 // one slope) are post-ops, and so is a following Add (`sum`) where the result is written in place; a
 // per-channel PRelu and an addend the post-ops cannot take run as a tail loop over the plain result.
 #include "kernels/dnnl_kernels.hpp"
@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <oneapi/dnnl/dnnl.hpp>
 #include <vector>
 
@@ -31,6 +32,13 @@ using DataType = memory::data_type;
 constexpr size_t scratch_alignment = 64;
 
 size_t align_up(size_t bytes) { return (bytes + scratch_alignment - 1) / scratch_alignment * scratch_alignment; }
+
+memory::desc preferred_layout(const memory::dims& dims) {
+    const int block = dnnl_channel_block();
+    if (block > 0 && dims.size() == 4 && dims[1] % block == 0)
+        return dnnl_channel_blocked_layout(ov::Shape(dims.begin(), dims.end()));
+    return memory::desc(dims, DataType::f32, Tag::any);
+}
 
 // Values of a Constant broadcast per output channel of an NCHW result with `channels` channels, or empty
 // when the constant varies along another axis (or is not a Constant).
@@ -72,7 +80,7 @@ struct ConvSpec {
 class DnnlConvolutionKernel final : public kit::OpKernel, public HoldsWeights {
 public:
     DnnlConvolutionKernel(const ConvSpec& spec, const std::shared_ptr<const ov::Node>& node, int threads,
-                          const memory::desc* input_layout, bool may_keep_blocked)
+                          const memory::desc* input_layout, const memory::desc* output_layout, bool keep_chosen)
         : m_spec(spec), m_node(node), m_threads(threads) {
         DnnlThreads scope(threads);
         const auto& engine = dnnl_engine();
@@ -80,7 +88,18 @@ public:
         const memory::desc any_weights(spec.weights, DataType::f32, Tag::any);
         const memory::desc any_dst(spec.dst, DataType::f32, Tag::any);
         m_plain_src = input_layout ? *input_layout : memory::desc(spec.src, DataType::f32, Tag::nchw);
-        m_plain_dst = memory::desc(spec.dst, DataType::f32, Tag::nchw);
+        m_plain_dst = output_layout ? *output_layout : memory::desc(spec.dst, DataType::f32, Tag::nchw);
+        // A blocked value is read or written as it lies, and the other side then asks for the channel-
+        // blocked layout too where its channels fill whole blocks (oneDNN's channel-blocked kernels take
+        // both sides in one layout). Between plain values oneDNN picks: its channels-last brgconv measured
+        // faster than the channel-blocked kernels when both sides are reordered anyway (docs/cpu.md).
+        const bool blocked_side =
+            output_layout || (input_layout && dnnl_channel_block() != 0 &&
+                              *input_layout == dnnl_channel_blocked_layout(ov::Shape(spec.src.begin(), spec.src.end())));
+        const memory::desc wanted_src =
+            input_layout ? *input_layout : blocked_side ? preferred_layout(spec.src) : any_src;
+        const memory::desc wanted_dst =
+            output_layout ? *output_layout : blocked_side ? preferred_layout(spec.dst) : any_dst;
         const memory::desc bias_md = spec.bias.empty()
                                          ? memory::desc()
                                          : memory::desc({static_cast<memory::dim>(spec.bias.size())}, DataType::f32, Tag::x);
@@ -126,17 +145,21 @@ public:
         // A sum post-op needs the addend in the result's own layout; with a plain result it is the
         // output buffer itself (in place, or copied there first).
         const bool addend = spec.addend_input >= 0;
-        m_pd = create(any_src, any_dst, false);
+        try {
+            m_pd = create(wanted_src, wanted_dst, false);
+        } catch (const dnnl::error&) {
+            m_pd = create(any_src, any_dst, false);  // reorders make up for the layouts it chose instead
+        }
         m_sum = false;
         if (addend && !m_tail) {
             if (m_pd.dst_desc() == m_plain_dst) {
-                m_pd = create(any_src, m_plain_dst, true);
+                m_pd = create(m_pd.src_desc(), m_plain_dst, true);
                 m_sum = true;
             }
         }
-        // The result stays in oneDNN's layout where the planner may keep it so (it feeds only oneDNN
-        // convolutions) and it takes exactly the plain bytes (no channel padding).
-        if (may_keep_blocked && !addend && !m_tail && m_pd.dst_desc().get_size() == m_plain_dst.get_size())
+        // The result stays in the layout oneDNN picked where the planner lets it (every reader is a oneDNN
+        // convolution) and that layout takes exactly the plain bytes (no channel padding).
+        if (keep_chosen && !output_layout && !addend && !m_tail && m_pd.dst_desc().get_size() == m_plain_dst.get_size())
             m_plain_dst = m_pd.dst_desc();
         m_src_reorder = m_pd.src_desc() != m_plain_src;
         m_dst_reorder = m_pd.dst_desc() != m_plain_dst;
@@ -170,9 +193,9 @@ public:
 
     std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override;
 
-    /// The layout of the result in memory: plain NCHW, or oneDNN's own when kept blocked.
+    /// The result's layout in the plan's buffer.
     const memory::desc& output_layout() const { return m_plain_dst; }
-    bool blocked_output() const { return m_plain_dst != memory::desc(m_spec.dst, DataType::f32, Tag::nchw); }
+    bool plain_output() const { return m_plain_dst == memory::desc(m_spec.dst, DataType::f32, Tag::nchw); }
 
 private:
     friend class BoundDnnlConvolution;
@@ -325,27 +348,51 @@ dnnl::stream& dnnl_stream() {
     return stream;
 }
 
-std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
-                                                                  const dnnl::memory::desc* input_layout,
-                                                                  bool may_keep_blocked,
-                                                                  dnnl::memory::desc* output_layout) {
+int dnnl_channel_block() {
+    // oneDNN's own answer, so ONEDNN_MAX_CPU_ISA narrows it as it narrows the primitives.
+    static const int block = [] {
+        switch (dnnl::get_effective_cpu_isa()) {
+        case dnnl::cpu_isa::avx512_core:
+        case dnnl::cpu_isa::avx512_core_vnni:
+        case dnnl::cpu_isa::avx512_core_bf16:
+        case dnnl::cpu_isa::avx512_core_amx:
+            return 16;
+        case dnnl::cpu_isa::avx2:
+        case dnnl::cpu_isa::avx2_vnni:
+            return 8;
+        default:
+            return 0;
+        }
+    }();
+    return block;
+}
+
+dnnl::memory::desc dnnl_channel_blocked_layout(const ov::Shape& shape) {
+    const memory::dims dims(shape.begin(), shape.end());
+    return memory::desc(dims, DataType::f32, dnnl_channel_block() == 16 ? Tag::nChw16c : Tag::nChw8c);
+}
+
+namespace {
+
+// What oneDNN needs to know of a convolution node; empty where it takes no such node.
+std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
     const auto fused = ov::as_type_ptr<kit::FusedConvolution>(node);
     const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(node);
     const auto plain = ov::as_type_ptr<ov::op::util::ConvolutionFwdPropBase>(node);
     if (!fused && !plain)
-        return nullptr;
+        return std::nullopt;
     if (!fused && !grouped && !ov::is_type<ov::op::v1::Convolution>(node))
-        return nullptr;
+        return std::nullopt;
     for (size_t i = 0; i < node->get_input_size(); ++i)
         if (node->get_input_partial_shape(i).is_dynamic() || node->get_input_element_type(i) != ov::element::f32)
-            return nullptr;
+            return std::nullopt;
     if (node->get_output_partial_shape(0).is_dynamic() || node->get_output_element_type(0) != ov::element::f32)
-        return nullptr;
+        return std::nullopt;
     if (!ov::is_type<ov::op::v0::Constant>(node->get_input_node_ptr(1)))
-        return nullptr;
+        return std::nullopt;
     const ov::Shape data = node->get_input_shape(0), filters = node->get_input_shape(1), out = node->get_output_shape(0);
     if (data.size() != 4)
-        return nullptr;
+        return std::nullopt;
     ConvSpec spec;
     spec.grouped = grouped;
     spec.src = to_dims(data);
@@ -363,12 +410,12 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
         spec.pad_r = to_dims(plain->get_pads_end());
     }
     if (spec.strides.size() != 2 || spec.dilations.size() != 2 || spec.pad_l.size() != 2 || spec.pad_r.size() != 2)
-        return nullptr;
+        return std::nullopt;
     if (fused) {
         const size_t channels = out[1];
         spec.bias = per_channel(node->input_value(2), channels, out.size());
         if (spec.bias.empty())
-            return nullptr;
+            return std::nullopt;
         spec.activation = fused->get_activation();
         if (spec.activation == kit::FusedActivation::Clamp) {
             spec.alpha = static_cast<float>(fused->get_clamp_min());
@@ -376,7 +423,7 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
         } else if (spec.activation == kit::FusedActivation::PRelu) {
             auto slopes = per_channel(node->input_value(fused->slope_input()), channels, out.size());
             if (slopes.empty())
-                return nullptr;
+                return std::nullopt;
             if (std::all_of(slopes.begin(), slopes.end(), [&](float s) { return s == slopes[0]; }))
                 spec.alpha = slopes[0];
             else
@@ -384,17 +431,39 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
         }
         if (fused->has_addend()) {
             if (node->get_input_shape(fused->addend_input()) != out)
-                return nullptr;
+                return std::nullopt;
             spec.addend_input = static_cast<int>(fused->addend_input());
         }
     }
+    return spec;
+}
+
+}  // namespace
+
+bool dnnl_convolution_supported(const std::shared_ptr<ov::Node>& node) { return conv_spec_of(node).has_value(); }
+
+bool dnnl_convolution_writes_any_layout(const std::shared_ptr<ov::Node>& node) {
+    const auto spec = conv_spec_of(node);
+    return spec && spec->addend_input < 0 && spec->prelu_slopes.empty();
+}
+
+std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
+                                                                  const dnnl::memory::desc* input_layout,
+                                                                  const dnnl::memory::desc* output_layout,
+                                                                  dnnl::memory::desc* chosen_layout) {
+    const auto parsed = conv_spec_of(node);
+    if (!parsed)
+        return nullptr;
+    const ConvSpec& spec = *parsed;
+    const ov::Shape filters = node->get_input_shape(1), out = node->get_output_shape(0);
     try {
         // Below about 4 M multiply-adds a convolution runs in the calling thread alone.
         const size_t macs = ov::shape_size(out) * (ov::shape_size(filters) / out[1]);
         const int step_threads = dnnl_step_threads(macs, 4u << 20, threads);
-        auto kernel = std::make_shared<DnnlConvolutionKernel>(spec, node, step_threads, input_layout, may_keep_blocked);
-        if (output_layout)
-            *output_layout = kernel->blocked_output() ? kernel->output_layout() : memory::desc();
+        auto kernel = std::make_shared<DnnlConvolutionKernel>(spec, node, step_threads, input_layout, output_layout,
+                                                              chosen_layout != nullptr);
+        if (chosen_layout)
+            *chosen_layout = kernel->plain_output() ? memory::desc() : kernel->output_layout();
         return kernel;
     } catch (const dnnl::error&) {
         return nullptr;  // a shape oneDNN has no implementation for: the hand-written kernels take it

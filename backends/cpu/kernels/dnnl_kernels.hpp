@@ -61,20 +61,41 @@ private:
     std::vector<dnnl_exec_arg_t> m_args;
 };
 
-/// f32 2-D MaxPool-1 / MaxPool-8 (indices unused, no dilation) where oneDNN has a JIT implementation.
-std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared_ptr<ov::Node>& node, int threads);
+/// The channel block of oneDNN's vector layouts on this CPU: 16 with AVX-512, 8 with AVX2, 0 below
+/// (then no value is kept blocked).
+int dnnl_channel_block();
 
-/// f32 2-D Convolution-1, GroupConvolution-1 or kit FusedConvolution with Constant filters, on oneDNN
-/// primitives created for `threads` threads; null where oneDNN has no implementation or the fused bias or
-/// slope is not per channel.
-/// Layout propagation: `input_layout` is the data input's layout in memory when a oneDNN producer kept it
-/// blocked (null: plain NCHW). With `may_keep_blocked` (every consumer of the result is a oneDNN
-/// convolution's data input) the result stays in the primitive's layout where that takes the plain bytes;
-/// `output_layout` then receives it (a zero desc where the result is plain).
+/// The channel-blocked layout (nChw16c or nChw8c, by dnnl_channel_block()) of an f32 4-D shape.
+dnnl::memory::desc dnnl_channel_blocked_layout(const ov::Shape& shape);
+
+/// True for a 2-D MaxPool-1 / MaxPool-8 (indices unused, no dilation) on f32 with static shapes.
+bool dnnl_max_pool_supported(const std::shared_ptr<ov::Node>& node);
+
+/// A MaxPool of dnnl_max_pool_supported on oneDNN. Over plain NCHW data it is taken only where oneDNN has
+/// a JIT implementation (its reference one is slower than the hand-written kernel); with `channel_blocked`
+/// the input and the result are in dnnl_channel_blocked_layout.
+std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared_ptr<ov::Node>& node, int threads,
+                                                               bool channel_blocked = false);
+
+/// True when make_dnnl_convolution_kernel takes `node`: an f32 2-D Convolution-1, GroupConvolution-1 or
+/// kit FusedConvolution with static shapes, Constant filters and a per-channel bias and slope.
+bool dnnl_convolution_supported(const std::shared_ptr<ov::Node>& node);
+
+/// True when such a convolution can write its result in any layout: no addend, no per-channel PRelu (both
+/// run over the plain result).
+bool dnnl_convolution_writes_any_layout(const std::shared_ptr<ov::Node>& node);
+
+/// The oneDNN kernel of a convolution of dnnl_convolution_supported, primitives created for `threads`
+/// threads; null where oneDNN has no implementation for it.
+/// Layout propagation: `input_layout` is the data input's layout in the plan's buffer (null: plain NCHW);
+/// `output_layout` the layout the result must have there (null: plain NCHW, or see `chosen_layout`).
+/// With `chosen_layout` (every reader is a oneDNN convolution's data input) the result may instead stay
+/// in the layout oneDNN picks where that takes the plain bytes; `chosen_layout` then receives it (a zero
+/// desc where the result is plain).
 std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
                                                                   const dnnl::memory::desc* input_layout = nullptr,
-                                                                  bool may_keep_blocked = false,
-                                                                  dnnl::memory::desc* output_layout = nullptr);
+                                                                  const dnnl::memory::desc* output_layout = nullptr,
+                                                                  dnnl::memory::desc* chosen_layout = nullptr);
 
 }  // namespace cpu
 }  // namespace devmux

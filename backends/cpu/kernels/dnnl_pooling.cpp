@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// f32 2-D MaxPool on oneDNN over plain NCHW data (oneDNN's pooling transposes to its vector layout
-// inside the primitive). Taken only where oneDNN has a JIT implementation; its reference one is slower
-// than the hand-written kernel (pooling.cpp).
+// f32 2-D MaxPool on oneDNN, over plain NCHW data (oneDNN's pooling transposes to its vector layout
+// inside the primitive; taken only where oneDNN has a JIT implementation, its reference one being slower
+// than the hand-written kernel, pooling.cpp) or over channel-blocked data the planner keeps blocked.
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include "kernels/dnnl_kernels.hpp"
@@ -38,25 +38,32 @@ private:
 
 }  // namespace
 
-std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared_ptr<ov::Node>& node, int threads) {
+bool dnnl_max_pool_supported(const std::shared_ptr<ov::Node>& node) {
     const auto pool = ov::as_type_ptr<ov::op::util::MaxPoolBase>(node);
     if (!pool || node->get_input_element_type(0) != ov::element::f32 || node->get_input_partial_shape(0).is_dynamic() ||
         node->get_output_partial_shape(0).is_dynamic())
-        return nullptr;
+        return false;
     if (auto v8 = ov::as_type_ptr<ov::op::v8::MaxPool>(node)) {
         // The indices output is not computed here: nodes that use it go to the reference.
         if (node->get_output_size() > 1 && !node->get_output_target_inputs(1).empty())
-            return nullptr;
+            return false;
         for (const auto d : v8->get_dilations())
             if (d != 1)
-                return nullptr;
+                return false;
     } else if (!ov::is_type<ov::op::v1::MaxPool>(node)) {
-        return nullptr;
+        return false;
     }
     const ov::Shape in = node->get_input_shape(0), out = node->get_output_shape(0);
-    if (in.size() != 4 || pool->get_kernel().size() != 2 || pool->get_strides().size() != 2 ||
-        pool->get_pads_begin().size() != 2 || out[0] != in[0] || out[1] != in[1])
+    return in.size() == 4 && pool->get_kernel().size() == 2 && pool->get_strides().size() == 2 &&
+           pool->get_pads_begin().size() == 2 && out[0] == in[0] && out[1] == in[1];
+}
+
+std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared_ptr<ov::Node>& node, int threads,
+                                                               bool channel_blocked) {
+    if (!dnnl_max_pool_supported(node))
         return nullptr;
+    const auto pool = ov::as_type_ptr<ov::op::util::MaxPoolBase>(node);
+    const ov::Shape in = node->get_input_shape(0), out = node->get_output_shape(0);
     memory::dims strides, kernel, pad_l, pad_r;
     for (size_t i = 0; i < 2; ++i) {
         const auto s = static_cast<memory::dim>(pool->get_strides()[i]);
@@ -72,14 +79,18 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared
     threads = dnnl_step_threads(ov::shape_size(out) * pool->get_kernel()[0] * pool->get_kernel()[1], 1u << 20, threads);
     try {
         DnnlThreads scope(threads);
-        const memory::desc src({in.begin(), in.end()}, memory::data_type::f32, memory::format_tag::nchw);
-        const memory::desc dst({out.begin(), out.end()}, memory::data_type::f32, memory::format_tag::nchw);
+        const memory::desc src = channel_blocked ? dnnl_channel_blocked_layout(in)
+                                        : memory::desc({in.begin(), in.end()}, memory::data_type::f32,
+                                                       memory::format_tag::nchw);
+        const memory::desc dst = channel_blocked ? dnnl_channel_blocked_layout(out)
+                                        : memory::desc({out.begin(), out.end()}, memory::data_type::f32,
+                                                       memory::format_tag::nchw);
         dnnl::pooling_forward::desc desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::pooling_max, src, dst,
                                          strides, kernel, pad_l, pad_r);
         dnnl::primitive_attr attr;
         attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
         dnnl::pooling_forward::primitive_desc pd(desc, attr, dnnl_engine());
-        if (std::string(pd.impl_info_str()).find("jit") == std::string::npos)
+        if (!channel_blocked && std::string(pd.impl_info_str()).find("jit") == std::string::npos)
             return nullptr;
         return std::make_shared<DnnlMaxPoolKernel>(std::move(pd), threads);
     } catch (const dnnl::error&) {

@@ -186,6 +186,10 @@ public:
     virtual std::shared_ptr<const OpKernel> assign_kernel(size_t variable) const;
     /// @brief The layout tag of output `index` of `node`. Default "plain".
     virtual std::string layout_of(const ov::Node& node, size_t index) const;
+    /// @brief True when values of the non-plain `layout`, concatenated on `axis` with nothing varying
+    /// before it, lie one after another exactly as plain ones do (e.g. channel-blocked layouts whose
+    /// values all hold whole blocks), so a Concat of them can be made in place. Default false.
+    virtual bool concatenates_like_plain(const std::string& layout, size_t axis) const;
 };
 
 struct PlanOptions {
