@@ -33,7 +33,8 @@ std::shared_ptr<const kit::ExecutionPlan> CompiledModel::plan_model(const ov::Mo
         input_types.push_back(input.get_element_type());
     for (const auto& output : outputs())
         output_types.push_back(output.get_element_type());
-    return build_plan(prepared, input_types, output_types, m_config.request_threads());
+    const bool bf16 = m_config.get(ov::hint::inference_precision.name()).as<ov::element::Type>() == ov::element::bf16;
+    return build_plan(prepared, input_types, output_types, m_config.request_threads(), bf16);
 }
 
 uint64_t CompiledModel::weights_bytes() const {

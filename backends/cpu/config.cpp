@@ -5,6 +5,8 @@
 #include <thread>
 
 #include "devmux/plugin/device_identity.hpp"
+#include "openvino/core/except.hpp"
+#include "transformations.hpp"
 
 namespace devmux {
 namespace cpu {
@@ -37,15 +39,23 @@ std::shared_ptr<const kit::PropertyTable> make_table() {
              non_negative)
         .add(ov::hint::performance_mode, ov::hint::PerformanceMode::LATENCY, "LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT")
         .add(ov::hint::execution_mode, ov::hint::ExecutionMode::PERFORMANCE, "PERFORMANCE or ACCURACY")
-        // Every kernel computes in f32. Lower precisions are accepted as hints, as OpenVINO's CPU plugin
-        // does on processors without native f16/bf16 arithmetic, and run in f32.
+        // f16 is accepted and runs in f32, as OpenVINO's CPU plugin does on processors without native f16
+        // arithmetic. bf16 runs the oneDNN convolutions in bf16 where the CPU has it natively; elsewhere it
+        // is refused rather than silently run in f32, so a user asking for bf16 speed learns they cannot
+        // have it here.
         .add(ov::hint::inference_precision.name(), ov::Any(ov::element::Type(ov::element::f32)),
-             "f32, f16 or bf16 (the CPU plugin infers in f32; f16 and bf16 are accepted and run in f32)",
+             "f32, f16 (runs in f32) or bf16 (with native bf16: AVX512-BF16 or AMX)",
              [](const ov::Any& value) {
                  ov::Any copy = value;
                  const auto precision = copy.as<ov::element::Type>();
                  if (precision != ov::element::f32 && precision != ov::element::f16 && precision != ov::element::bf16)
                      throw std::invalid_argument("unsupported precision");
+                 if (precision == ov::element::bf16) {
+                     if (!has_native_bf16())
+                         OPENVINO_THROW("bf16 needs native bf16 arithmetic (AVX512-BF16 or AMX), which this CPU (",
+                                        host_cpu_name(), ") does not have; use f32");
+                     return ov::Any(ov::element::Type(ov::element::bf16));
+                 }
                  return ov::Any(ov::element::Type(ov::element::f32));
              })
         .add(ov::hint::num_requests, uint32_t{0}, "0 (no limit) or a number of requests")
@@ -64,11 +74,12 @@ std::shared_ptr<const kit::PropertyTable> make_table() {
         .add_read_only(ov::device::uuid, [](const PropertyValues&, const std::string&) { return host_cpu_uuid(); })
         .add_read_only(ov::device::architecture,
                        [](const PropertyValues&, const std::string&) { return std::string(architecture()); })
-        // Every kernel computes in f32: f16 and quantized models run, but not at a lower precision.
+        // f16 and quantized models run, but in f32; bf16 only where the CPU has it natively.
         .add_read_only(ov::device::capabilities,
                        [](const PropertyValues&, const std::string&) {
-                           return std::vector<std::string>{ov::device::capability::FP32,
-                                                           ov::device::capability::EXPORT_IMPORT};
+                           auto listed = capabilities();
+                           listed.push_back(ov::device::capability::EXPORT_IMPORT);
+                           return listed;
                        })
         .add_read_only(ov::range_for_streams,
                        [](const PropertyValues& values, const std::string&) {

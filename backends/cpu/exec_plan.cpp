@@ -23,7 +23,7 @@ constexpr size_t arena_alignment = 64;
 
 class CpuKernels final : public kit::KernelProvider {
 public:
-    explicit CpuKernels(size_t threads) : m_threads(static_cast<int>(threads)) {}
+    CpuKernels(size_t threads, bool bf16) : m_threads(static_cast<int>(threads)), m_bf16(bf16) {}
 
     std::shared_ptr<const kit::OpKernel> kernel_for(const std::shared_ptr<ov::Node>& node) const override {
 #ifdef DEVMUX_CPU_HAVE_DNNL
@@ -36,7 +36,7 @@ public:
                 channel_blocked ? dnnl_channel_blocked_layout(node->get_output_shape(0)) : dnnl::memory::desc();
             dnnl::memory::desc kept;
             auto kernel = make_dnnl_convolution_kernel(node, m_threads, input_layout, channel_blocked ? &forced : nullptr,
-                                                       m_keep_chosen.count(node.get()) ? &kept : nullptr);
+                                                       m_keep_chosen.count(node.get()) ? &kept : nullptr, m_bf16);
             // Neighbours were planned around this step's layouts.
             OPENVINO_ASSERT(kernel || (!input_layout && !channel_blocked), "CPU: op '", node->get_friendly_name(),
                             "' was planned with a blocked layout but has no oneDNN kernel");
@@ -228,6 +228,7 @@ private:
     }
 
     int m_threads;
+    bool m_bf16;  // oneDNN convolutions compute in bf16
 #ifdef DEVMUX_CPU_HAVE_DNNL
     // Filled by plan_layouts at the first kernel_for and by kernel_for: the planner asks for kernels from
     // one thread, in topological order.
@@ -243,13 +244,13 @@ private:
 std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::Model>& model,
                                                      const std::vector<ov::element::Type>& input_types,
                                                      const std::vector<ov::element::Type>& output_types,
-                                                     size_t threads) {
+                                                     size_t threads, bool bf16) {
     kit::PlanOptions options;
     options.device = "CPU";
     options.alignment = arena_alignment;
     options.input_types = input_types;
     options.output_types = output_types;
-    return kit::build_plan(model, CpuKernels(threads), options);
+    return kit::build_plan(model, CpuKernels(threads, bf16), options);
 }
 
 }  // namespace cpu

@@ -10,6 +10,9 @@
 #include "openvino/op/util/assign_base.hpp"
 #include "openvino/op/util/read_value_base.hpp"
 #include "openvino/runtime/properties.hpp"
+#ifdef DEVMUX_CPU_HAVE_DNNL
+#include "kernels/dnnl_kernels.hpp"
+#endif
 
 namespace devmux {
 namespace cpu {
@@ -26,17 +29,29 @@ bool has_kernel(const ov::Node& node) {
 
 }  // namespace
 
+bool has_native_bf16() {
+#ifdef DEVMUX_CPU_HAVE_DNNL
+    return dnnl_native_bf16();
+#else
+    return false;
+#endif
+}
+
 std::vector<std::string> capabilities() {
-    return {ov::device::capability::FP32};
+    std::vector<std::string> precisions{ov::device::capability::FP32};
+    if (has_native_bf16())
+        precisions.push_back(ov::device::capability::BF16);
+    return precisions;
 }
 
 std::string describe_type(const ov::Node& node) { return kit::OpSupport::describe_type(node); }
 
-std::shared_ptr<ov::Model> prepare_model(const ov::Model& model, const ov::element::Type& precision_hint) {
-    const auto precision = kit::choose_inference_precision("CPU", capabilities(), precision_hint);
+std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
     auto exec = model.clone();
     kit::PassManager passes("CPU");
-    passes.add("inference_precision", [precision](ov::Model& m) { return kit::apply_inference_precision(m, precision) != 0; })
+    // Values stay f32 even for bf16: only oneDNN's convolutions have bf16 kernels here, and they convert
+    // their input inside the step.
+    passes.add("inference_precision", [](ov::Model& m) { return kit::apply_inference_precision(m, ov::element::f32) != 0; })
         .add("remove_identity_ops", [](ov::Model& m) { return kit::remove_identity_ops(m) != 0; })
         .add("fold_constants", [](ov::Model& m) { return kit::fold_constants(m) != 0; });
 #ifdef DEVMUX_CPU_HAVE_DNNL

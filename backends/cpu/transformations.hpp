@@ -11,16 +11,18 @@
 namespace devmux {
 namespace cpu {
 
-/// The precision capabilities of ov::device::capabilities (plugin.cpp reports the same): every kernel
-/// computes in f32.
+/// True when this CPU has native bf16 arithmetic that oneDNN uses (AVX512-BF16 or AMX).
+bool has_native_bf16();
+
+/// The precision capabilities of ov::device::capabilities: FP32, and BF16 where has_native_bf16().
 std::vector<std::string> capabilities();
 
 /// The graph the CPU plugin executes: a clone of `model` prepared by the kit passes with the CPU's choices:
-/// the precision the kit chooses from capabilities() and `precision_hint` (always f32 here: f16 and bf16
-/// Constants decompressed once, Converts to f16 retargeted to f32, f16 Parameters retyped; the plan
-/// converts at the boundaries), identity ops removed and constants folded. The user's model is not modified.
-std::shared_ptr<ov::Model> prepare_model(const ov::Model& model,
-                                         const ov::element::Type& precision_hint = ov::element::undefined);
+/// values in f32 (f16 and bf16 Constants decompressed once, Converts to f16 retargeted to f32, f16
+/// Parameters retyped; the plan converts at the boundaries; with a bf16 inference precision the oneDNN
+/// convolutions compute in bf16 inside their steps), identity ops removed and constants folded. The
+/// user's model is not modified.
+std::shared_ptr<ov::Model> prepare_model(const ov::Model& model);
 
 /// What the CPU runs: every op with a reference evaluate() or an optimised kernel, and the structural ops
 /// the plan handles itself (Parameter, Constant, Result, ReadValue, Assign), with static shapes. Both

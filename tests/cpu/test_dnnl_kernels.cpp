@@ -17,6 +17,7 @@
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/relu.hpp"
 #include "openvino/op/result.hpp"
+#include "openvino/runtime/properties.hpp"
 #include "compiled_model.hpp"
 #include "test_utils.hpp"
 #include "thread_pool.hpp"
@@ -356,6 +357,33 @@ TEST(CpuDnnlLayouts, BlockedValuesFlowThroughMaxPoolAndAnInPlaceConcat) {
                       kTolerance)
                 << "output " << i;
     }
+}
+
+// With a bf16 inference precision on a CPU that has it, the oneDNN convolutions compute in bf16 (their
+// exec types say so) and the values stay f32 between steps; elsewhere the hint is refused.
+TEST(CpuDnnlBf16, ConvolutionsComputeInBf16WhereTheCpuHasIt) {
+    const auto model = fire_module(false);
+    const ov::AnyMap bf16{ov::hint::inference_precision(ov::element::bf16)};
+    if (!devmux::cpu::dnnl_native_bf16()) {
+        EXPECT_THROW(make_plugin()->compile_model(model, bf16), ov::Exception);
+        return;
+    }
+    auto compiled = make_plugin()->compile_model(model, bf16);
+    EXPECT_EQ(compiled->get_property(ov::hint::inference_precision.name()).as<ov::element::Type>(), ov::element::bf16);
+    const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+    size_t bf16_steps = 0;
+    for (const auto& step : plan.steps)
+        bf16_steps += step.kernel->name().find("_bf16") != std::string::npos ? 1 : 0;
+    EXPECT_EQ(bf16_steps, 5u) << "every convolution";
+    const auto x = random_tensor({1, 16, 24, 24}, 79);
+    auto request = compiled->create_sync_infer_request();
+    request->set_tensor(compiled->inputs()[0], x);
+    request->infer();
+    const auto expected = reference_outputs(*model, {x});
+    const double error = max_rel_diff(to_floats(request->get_tensor(compiled->outputs()[0])), to_floats(expected[0]));
+    // bf16 keeps 8 significant bits: about 4e-3 per rounding, a few percent after five convolutions.
+    EXPECT_LE(error, 5e-2);
+    EXPECT_GT(error, 1e-5) << "as exact as f32: the convolutions did not round to bf16";
 }
 
 TEST(CpuDnnlMaxPool, MatchesReferenceExactly) {

@@ -3,7 +3,11 @@
 // shipped beside it (ONNX Runtime, fp32). Metric: max |a - b| / max(max |b|, 1e-3) <= 1e-3 per output.
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include "test_utils.hpp"
+#include "openvino/core/except.hpp"
+#include "openvino/runtime/properties.hpp"
 #include "transformations.hpp"
 
 namespace {
@@ -23,11 +27,11 @@ struct OutputCheck {
     std::vector<float> actual, expected;
 };
 
-std::vector<OutputCheck> run_against_ref(const RefModel& m) {
+std::vector<OutputCheck> run_against_ref(const RefModel& m, const ov::AnyMap& properties = {}) {
     const std::string json_path = models_dir() + "/" + m.ref_json;
     const Json ref = read_json(json_path);
     auto plugin = make_plugin();
-    auto compiled = plugin->compile_model(read_model(m.xml), {});
+    auto compiled = plugin->compile_model(read_model(m.xml), properties);
     auto request = compiled->create_sync_infer_request();
     for (const auto& [name, desc] : ref["inputs"].members) {
         const size_t index = find_input(*compiled, name);
@@ -52,6 +56,28 @@ TEST_P(CpuRealModel, MatchesReferenceOutputs) {
     ASSERT_FALSE(checks.empty());
     for (const auto& check : checks)
         EXPECT_LE(max_rel_diff(check.actual, check.expected), 1e-3) << GetParam().xml << " output " << check.name;
+}
+
+// bf16 (8 significant bits) where the CPU has it natively; elsewhere the hint is refused, naming why.
+// Tolerance: 5e-2 of the output's scale; the errors each model gives are printed (docs/cpu.md).
+TEST_P(CpuRealModel, Bf16MatchesReferenceOutputsOrIsRefused) {
+    const ov::AnyMap bf16{ov::hint::inference_precision(ov::element::bf16)};
+    if (!devmux::cpu::has_native_bf16()) {
+        try {
+            run_against_ref(GetParam(), bf16);
+            ADD_FAILURE() << "bf16 was accepted on a CPU without native bf16";
+        } catch (const ov::Exception& e) {
+            EXPECT_NE(std::string(e.what()).find("AVX512-BF16"), std::string::npos) << e.what();
+        }
+        return;
+    }
+    const auto checks = run_against_ref(GetParam(), bf16);
+    ASSERT_FALSE(checks.empty());
+    for (const auto& check : checks) {
+        const double error = max_rel_diff(check.actual, check.expected);
+        std::cout << "bf16 " << GetParam().xml << " output " << check.name << ": " << error << "\n";
+        EXPECT_LE(error, 5e-2) << GetParam().xml << " output " << check.name;
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(

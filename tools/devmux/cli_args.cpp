@@ -43,7 +43,8 @@ Commands:
                               HETERO:A,B,... also the subgraphs HETERO compiles and the
                               bytes crossing each boundary per inference
   benchmark -m MODEL -d DEVICE [-n N | -t SECONDS] [--nireq K] [-nthreads N] [-nstreams S]
-            [-hint latency|throughput|none] [-b N] [-i NAME=FILE ...] [--pc] [--json FILE]
+            [-hint latency|throughput|none] [-infer_precision f32|f16|bf16] [-b N] [-i NAME=FILE ...]
+            [--pc] [--json FILE]
                               measure latency, throughput and memory
 
 Options:
@@ -57,6 +58,7 @@ Options:
   -nstreams S          benchmark: compile with ov::num_streams(S) (default: from the hint)
   -hint MODE           benchmark: ov::hint::performance_mode latency or throughput; none sets no
                        hint (the device's default)
+  -infer_precision P   benchmark: compile with ov::hint::inference_precision(P): f32, f16 or bf16
   -b, --batch N        benchmark: run the model with batch N (ov::set_batch where an input's layout
                        has N, else dimension 0 of every input); throughput counts N frames per inference
   --json FILE          benchmark: also write every figure and the configuration used to FILE
@@ -129,6 +131,11 @@ Options parse_args(int argc, const char* const argv[]) {
             if (options.hint != "latency" && options.hint != "throughput" && options.hint != "none")
                 throw UsageError(name + " expects latency, throughput or none, got '" + options.hint + "'");
             name = "-hint";
+        } else if (name == "-infer_precision" || name == "--infer_precision") {
+            options.infer_precision = value();
+            if (options.infer_precision != "f32" && options.infer_precision != "f16" && options.infer_precision != "bf16")
+                throw UsageError(name + " expects f32, f16 or bf16, got '" + options.infer_precision + "'");
+            name = "-infer_precision";
         } else if (name == "-b" || name == "--batch") {
             options.batch = static_cast<uint32_t>(parse_count(name, value(), 65536));
             name = "-b";
@@ -193,7 +200,7 @@ Options parse_args(int argc, const char* const argv[]) {
                              options.device + "'");
     }
     if (options.command == "benchmark") {
-        allowed.insert({"-n", "-t", "--nireq", "-nthreads", "-nstreams", "-hint", "-b", "--json", "-i", "--pc", "--seed"});
+        allowed.insert({"-n", "-t", "--nireq", "-nthreads", "-nstreams", "-hint", "-infer_precision", "-b", "--json", "-i", "--pc", "--seed"});
         if (options.iterations && options.seconds)
             throw UsageError("give either -n or -t, not both");
     }

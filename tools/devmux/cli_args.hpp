@@ -26,6 +26,7 @@ struct Options {
     std::optional<double> seconds;
     std::optional<uint32_t> nireq;
     std::optional<uint32_t> nthreads;  // benchmark: ov::inference_num_threads
+    std::string infer_precision;       // benchmark: ov::hint::inference_precision; empty: not set
     std::optional<uint32_t> nstreams;  // benchmark: ov::num_streams
     std::string hint;                  // benchmark: "latency", "throughput", "none" or empty (not given)
     std::optional<uint32_t> batch;     // benchmark: the models' batch (ov::set_batch or dimension 0)

@@ -319,7 +319,7 @@ std::string json_or_null(const std::optional<T>& value) {
 
 // Every figure of one run and the configuration the device actually used.
 struct Report {
-    std::string model, device, hint, batch_method;
+    std::string model, device, hint, precision, batch_method;
     std::vector<std::string> execution_devices;
     std::optional<int64_t> threads, streams;
     uint32_t requests = 0, batch = 1;
@@ -346,6 +346,7 @@ void write_json(const Report& r, const std::string& file) {
          << "    \"streams\": " << json_or_null(r.streams) << ",\n"
          << "    \"requests\": " << r.requests << ",\n"
          << "    \"hint\": " << (r.hint.empty() ? "null" : json_string(r.hint)) << ",\n"
+         << "    \"inference_precision\": " << (r.precision.empty() ? "null" : json_string(r.precision)) << ",\n"
          << "    \"batch\": " << r.batch << ",\n"
          << "    \"batch_method\": " << (r.batch_method.empty() ? "null" : json_string(r.batch_method)) << "\n"
          << "  },\n"
@@ -387,6 +388,8 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
         config.emplace(ov::enable_profiling(true));
     if (options.nthreads)
         config.emplace(ov::inference_num_threads(static_cast<int32_t>(*options.nthreads)));
+    if (!options.infer_precision.empty())
+        config.emplace(ov::hint::inference_precision(ov::element::Type(options.infer_precision)));
     if (options.nstreams)
         config.emplace(ov::num_streams(ov::streams::Num(static_cast<int32_t>(*options.nstreams))));
     if (options.hint == "latency")
@@ -426,6 +429,10 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
         report.hint = text.str();
         out << "Performance hint: " << report.hint << (options.hint == "none" || options.hint.empty() ? " (device default)" : "")
             << "\n";
+    }
+    if (auto precision = property_or_none(compiled, ov::hint::inference_precision)) {
+        report.precision = precision->get_type_name();
+        out << "Inference precision: " << report.precision << "\n";
     }
     if (options.batch)
         out << "Batch: " << report.batch << " (" << report.batch_method << ")\n";

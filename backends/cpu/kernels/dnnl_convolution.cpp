@@ -33,11 +33,11 @@ constexpr size_t scratch_alignment = 64;
 
 size_t align_up(size_t bytes) { return (bytes + scratch_alignment - 1) / scratch_alignment * scratch_alignment; }
 
-memory::desc preferred_layout(const memory::dims& dims) {
+memory::desc preferred_layout(const memory::dims& dims, DataType type = DataType::f32) {
     const int block = dnnl_channel_block();
     if (block > 0 && dims.size() == 4 && dims[1] % block == 0)
-        return dnnl_channel_blocked_layout(ov::Shape(dims.begin(), dims.end()));
-    return memory::desc(dims, DataType::f32, Tag::any);
+        return dnnl_channel_blocked_layout(ov::Shape(dims.begin(), dims.end()), type);
+    return memory::desc(dims, type, Tag::any);
 }
 
 // Values of a Constant broadcast per output channel of an NCHW result with `channels` channels, or empty
@@ -80,12 +80,13 @@ struct ConvSpec {
 class DnnlConvolutionKernel final : public kit::OpKernel, public HoldsWeights {
 public:
     DnnlConvolutionKernel(const ConvSpec& spec, const std::shared_ptr<const ov::Node>& node, int threads,
-                          const memory::desc* input_layout, const memory::desc* output_layout, bool keep_chosen)
-        : m_spec(spec), m_node(node), m_threads(threads) {
+                          const memory::desc* input_layout, const memory::desc* output_layout, bool keep_chosen,
+                          bool bf16)
+        : m_spec(spec), m_node(node), m_threads(threads), m_compute_type(bf16 ? DataType::bf16 : DataType::f32) {
         DnnlThreads scope(threads);
         const auto& engine = dnnl_engine();
-        const memory::desc any_src(spec.src, DataType::f32, Tag::any);
-        const memory::desc any_weights(spec.weights, DataType::f32, Tag::any);
+        const memory::desc any_src(spec.src, m_compute_type, Tag::any);
+        const memory::desc any_weights(spec.weights, m_compute_type, Tag::any);
         const memory::desc any_dst(spec.dst, DataType::f32, Tag::any);
         m_plain_src = input_layout ? *input_layout : memory::desc(spec.src, DataType::f32, Tag::nchw);
         m_plain_dst = output_layout ? *output_layout : memory::desc(spec.dst, DataType::f32, Tag::nchw);
@@ -96,8 +97,10 @@ public:
         const bool blocked_side =
             output_layout || (input_layout && dnnl_channel_block() != 0 &&
                               *input_layout == dnnl_channel_blocked_layout(ov::Shape(spec.src.begin(), spec.src.end())));
-        const memory::desc wanted_src =
-            input_layout ? *input_layout : blocked_side ? preferred_layout(spec.src) : any_src;
+        // In bf16 the data is converted inside the step (f32 buffers), into the same layout.
+        const memory::desc wanted_src = !bf16 && input_layout ? *input_layout
+                                        : blocked_side        ? preferred_layout(spec.src, m_compute_type)
+                                                              : any_src;
         const memory::desc wanted_dst =
             output_layout ? *output_layout : blocked_side ? preferred_layout(spec.dst) : any_dst;
         const memory::desc bias_md = spec.bias.empty()
@@ -186,7 +189,9 @@ public:
         m_dst_bytes = m_dst_reorder ? align_up(m_pd.dst_desc().get_size()) : 0;
     }
 
-    std::string name() const override { return std::string("dnnl_") + m_pd.impl_info_str() + "_f32"; }
+    std::string name() const override {
+        return std::string("dnnl_") + m_pd.impl_info_str() + (m_compute_type == DataType::bf16 ? "_bf16" : "_f32");
+    }
     size_t scratch_bytes() const override { return m_scratchpad_bytes + m_src_bytes + m_dst_bytes; }
     int in_place_input() const override { return m_sum ? m_spec.addend_input : -1; }
     size_t held_weight_bytes() const override { return m_pd.weights_desc().get_size(); }
@@ -216,6 +221,7 @@ private:
     bool m_src_reorder = false, m_dst_reorder = false, m_sum = false, m_tail = false, m_addend_tail = false;
     size_t m_scratchpad_bytes = 0, m_src_bytes = 0, m_dst_bytes = 0;
     int m_threads;  // the primitives were created for this many
+    DataType m_compute_type;  // of the data and filters inside the primitive (the result is f32)
 };
 
 // One request's memory objects over its buffers, and the argument maps, made once in bind().
@@ -367,9 +373,14 @@ int dnnl_channel_block() {
     return block;
 }
 
-dnnl::memory::desc dnnl_channel_blocked_layout(const ov::Shape& shape) {
+dnnl::memory::desc dnnl_channel_blocked_layout(const ov::Shape& shape, dnnl::memory::data_type type) {
     const memory::dims dims(shape.begin(), shape.end());
-    return memory::desc(dims, DataType::f32, dnnl_channel_block() == 16 ? Tag::nChw16c : Tag::nChw8c);
+    return memory::desc(dims, type, dnnl_channel_block() == 16 ? Tag::nChw16c : Tag::nChw8c);
+}
+
+bool dnnl_native_bf16() {
+    const auto isa = dnnl::get_effective_cpu_isa();
+    return isa == dnnl::cpu_isa::avx512_core_bf16 || isa == dnnl::cpu_isa::avx512_core_amx;
 }
 
 namespace {
@@ -450,7 +461,7 @@ bool dnnl_convolution_writes_any_layout(const std::shared_ptr<ov::Node>& node) {
 std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
                                                                   const dnnl::memory::desc* input_layout,
                                                                   const dnnl::memory::desc* output_layout,
-                                                                  dnnl::memory::desc* chosen_layout) {
+                                                                  dnnl::memory::desc* chosen_layout, bool bf16) {
     const auto parsed = conv_spec_of(node);
     if (!parsed)
         return nullptr;
@@ -461,7 +472,7 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
         const size_t macs = ov::shape_size(out) * (ov::shape_size(filters) / out[1]);
         const int step_threads = dnnl_step_threads(macs, 4u << 20, threads);
         auto kernel = std::make_shared<DnnlConvolutionKernel>(spec, node, step_threads, input_layout, output_layout,
-                                                              chosen_layout != nullptr);
+                                                              chosen_layout != nullptr, bf16);
         if (chosen_layout)
             *chosen_layout = kernel->plain_output() ? memory::desc() : kernel->output_layout();
         return kernel;

@@ -65,8 +65,12 @@ private:
 /// (then no value is kept blocked).
 int dnnl_channel_block();
 
-/// The channel-blocked layout (nChw16c or nChw8c, by dnnl_channel_block()) of an f32 4-D shape.
-dnnl::memory::desc dnnl_channel_blocked_layout(const ov::Shape& shape);
+/// The channel-blocked layout (nChw16c or nChw8c, by dnnl_channel_block()) of a 4-D shape.
+dnnl::memory::desc dnnl_channel_blocked_layout(const ov::Shape& shape,
+                                               dnnl::memory::data_type type = dnnl::memory::data_type::f32);
+
+/// True when oneDNN runs bf16 convolutions natively on this CPU (AVX512-BF16 or AMX).
+bool dnnl_native_bf16();
 
 /// True for a 2-D MaxPool-1 / MaxPool-8 (indices unused, no dilation) on f32 with static shapes.
 bool dnnl_max_pool_supported(const std::shared_ptr<ov::Node>& node);
@@ -92,10 +96,12 @@ bool dnnl_convolution_writes_any_layout(const std::shared_ptr<ov::Node>& node);
 /// With `chosen_layout` (every reader is a oneDNN convolution's data input) the result may instead stay
 /// in the layout oneDNN picks where that takes the plain bytes; `chosen_layout` then receives it (a zero
 /// desc where the result is plain).
+/// `bf16`: the data and filters are converted to bf16 and the primitive computes in bf16 (f32 result).
 std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
                                                                   const dnnl::memory::desc* input_layout = nullptr,
                                                                   const dnnl::memory::desc* output_layout = nullptr,
-                                                                  dnnl::memory::desc* chosen_layout = nullptr);
+                                                                  dnnl::memory::desc* chosen_layout = nullptr,
+                                                                  bool bf16 = false);
 
 }  // namespace cpu
 }  // namespace devmux
