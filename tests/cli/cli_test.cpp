@@ -309,6 +309,16 @@ TEST(CliBenchmark, HintSelectsThePerformanceMode) {
     EXPECT_NE(bad.err.find("-hint expects latency, throughput or none, got 'fast'"), std::string::npos) << bad.err;
 }
 
+TEST(CliBenchmark, InferPrecisionSetsTheHintAndShowsThePrecisionInEffect) {
+    // f16 is accepted by the CPU and runs in f32: the line shows what the device runs with.
+    auto f16 = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "2", "-infer_precision", "f16"});
+    ASSERT_EQ(f16.exit_code, 0) << f16.err;
+    EXPECT_TRUE(has_line_matching(f16.out, "Inference precision: f32")) << f16.out;
+    auto bad = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "1", "-infer_precision", "i8"});
+    EXPECT_NE(bad.exit_code, 0);
+    EXPECT_NE(bad.err.find("-infer_precision expects f32, f16 or bf16, got 'i8'"), std::string::npos) << bad.err;
+}
+
 TEST(CliBenchmark, BatchReshapesTheInputs) {
     auto r = run_cli({"benchmark", "-m", kTinyModel, "-d", "CPU", "-n", "3", "-b", "3"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
