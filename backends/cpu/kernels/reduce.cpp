@@ -34,11 +34,7 @@ public:
             const float* src = in + o * m_reduced * m_inner;
             float* dst = out + o * m_inner;
             if (m_inner == 1) {
-                // One contiguous run per output: accumulate in double, as long sums lose bits in float.
-                double acc = identity();
-                for (size_t r = 0; r < m_reduced; ++r)
-                    acc = combine(acc, src[r]);
-                dst[0] = finish(acc);
+                dst[0] = finish(reduce_run(src));
                 return;
             }
             for (size_t i = 0; i < m_inner; ++i)
@@ -80,7 +76,32 @@ private:
         default: return 0.0;
         }
     }
-    double combine(double acc, float v) const {
+    // One contiguous run per output (global pooling): accumulated in double, as long sums lose bits in
+    // float, over eight independent partial results, so the adds do not wait on each other (one chain
+    // made SqueezeNet's 1000-channel global pooling take 0.16 ms).
+    double reduce_run(const float* src) const {
+        constexpr size_t lanes = 8;
+        double partial[lanes];
+        for (double& p : partial)
+            p = identity();
+        size_t r = 0;
+        if (m_op == ReduceOp::max) {
+            for (; r + lanes <= m_reduced; r += lanes)
+                for (size_t k = 0; k < lanes; ++k)
+                    partial[k] = src[r + k] > partial[k] ? src[r + k] : partial[k];
+        } else if (m_op != ReduceOp::prod) {
+            for (; r + lanes <= m_reduced; r += lanes)
+                for (size_t k = 0; k < lanes; ++k)
+                    partial[k] += src[r + k];
+        }
+        double acc = identity();
+        for (double p : partial)
+            acc = combine(acc, p);
+        for (; r < m_reduced; ++r)
+            acc = combine(acc, src[r]);
+        return acc;
+    }
+    double combine(double acc, double v) const {
         switch (m_op) {
         case ReduceOp::max: return v > acc ? v : acc;
         case ReduceOp::prod: return acc * v;
