@@ -21,6 +21,23 @@ namespace {
 
 enum class ReduceOp { mean, sum, max, prod };
 
+// Runs slab(o) for o in [0, slabs): on the team for large inputs, each thread taking a few contiguous runs
+// of slabs. One task per slab made the threads fight over the shared counter: SqueezeNet's global pooling
+// (1000 slabs of 169 values) took 0.16 ms on 2 threads against 0.04 on one.
+template <typename Slab>
+void run_slabs(ExecContext& ctx, size_t slabs, size_t elements, const Slab& slab) {
+    const size_t team = ctx.pool ? team_size(ctx.pool) : 1;
+    const size_t tasks = team > 1 && elements >= (1u << 16) ? std::min(slabs, team * 4) : 1;
+    auto part = [&](size_t t) {
+        for (size_t o = slabs * t / tasks; o < slabs * (t + 1) / tasks; ++o)
+            slab(o);
+    };
+    if (tasks > 1)
+        parallel_for(ctx.pool, tasks, part);
+    else
+        part(0);
+}
+
 class ReduceKernel final : public Kernel {
 public:
     ReduceKernel(ReduceOp op, size_t outer, size_t reduced, size_t inner)
@@ -61,11 +78,7 @@ public:
                 for (size_t i = 0; i < m_inner; ++i)
                     dst[i] /= static_cast<float>(m_reduced);
         };
-        if (ctx.pool && m_outer > 1 && m_outer * m_reduced * m_inner >= (1u << 16))
-            parallel_for(ctx.pool, m_outer, slab);
-        else
-            for (size_t o = 0; o < m_outer; ++o)
-                slab(o);
+        run_slabs(ctx, m_outer, m_outer * m_reduced * m_inner, slab);
     }
 
 private:
@@ -142,11 +155,7 @@ public:
                     dst[r * m_inner] *= scale;
             }
         };
-        if (ctx.pool && m_outer > 1 && m_outer * m_len * m_inner >= (1u << 16))
-            parallel_for(ctx.pool, m_outer, slab);
-        else
-            for (size_t o = 0; o < m_outer; ++o)
-                slab(o);
+        run_slabs(ctx, m_outer, m_outer * m_len * m_inner, slab);
     }
 
 private:
