@@ -99,9 +99,12 @@ void BM_DnnlConvolution(benchmark::State& state) {
     const memory::dim pad = k / 2;
     dnnl::engine engine(dnnl::engine::kind::cpu, 0);
     dnnl::stream stream(engine);
-    const memory::desc src_any({1, ic, hw, hw}, memory::data_type::f32, memory::format_tag::any);
+    // layout 0: the one oneDNN picks (channels-last brgconv on AVX-512); 1: channel-blocked (nChw16c), as the
+    // CPU plugin keeps values between MaxPool, Concat and convolutions.
+    const auto data_tag = state.range(5) ? memory::format_tag::nChw16c : memory::format_tag::any;
+    const memory::desc src_any({1, ic, hw, hw}, memory::data_type::f32, data_tag);
     const memory::desc weights_any({oc, ic, k, k}, memory::data_type::f32, memory::format_tag::any);
-    const memory::desc dst_any({1, oc, hw, hw}, memory::data_type::f32, memory::format_tag::any);
+    const memory::desc dst_any({1, oc, hw, hw}, memory::data_type::f32, data_tag);
     const dnnl::convolution_forward::desc desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
                                                src_any, weights_any, dst_any, {1, 1}, {pad, pad}, {pad, pad});
     const dnnl::convolution_forward::primitive_desc pd(desc, engine);
@@ -127,11 +130,12 @@ void gemm_args(benchmark::internal::Benchmark* b) {
 }
 
 void conv_args(benchmark::internal::Benchmark* b) {
-    for (int threads : {1, 2}) {
-        b->Args({64, 64, 56, 3, threads});    // a ResNet stage-1 3x3
-        b->Args({256, 64, 56, 1, threads});   // a 1x1 bottleneck
-        b->Args({64, 256, 56, 1, threads});   // a 1x1 expansion (SqueezeNet's fire modules are of this kind)
-    }
+    for (int blocked : {0, 1})
+        for (int threads : {1, 2}) {
+            b->Args({64, 64, 56, 3, threads, blocked});   // a ResNet stage-1 3x3
+            b->Args({256, 64, 56, 1, threads, blocked});  // a 1x1 bottleneck
+            b->Args({64, 256, 56, 1, threads, blocked});  // a 1x1 expansion (SqueezeNet's fire modules are of this kind)
+        }
 }
 
 BENCHMARK(BM_DnnlSgemm)->Apply(gemm_args)->ArgNames({"n", "threads"})->UseRealTime()->Unit(benchmark::kMillisecond);
@@ -143,7 +147,7 @@ BENCHMARK(BM_MatMulShape)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_DnnlConvolution)
     ->Apply(conv_args)
-    ->ArgNames({"ic", "oc", "hw", "k", "threads"})
+    ->ArgNames({"ic", "oc", "hw", "k", "threads", "blocked"})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 
