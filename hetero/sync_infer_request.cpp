@@ -5,9 +5,9 @@
 
 #include "compiled_model.hpp"
 #include "devmux/hetero/partition.hpp"
+#include "devmux/kit/passes.hpp"
 #include "devmux/plugin/iremote_context.hpp"
 #include "openvino/core/except.hpp"
-#include "openvino/core/type/float16.hpp"
 #include "openvino/runtime/remote_tensor.hpp"
 
 namespace devmux {
@@ -29,32 +29,11 @@ ov::Tensor tensor_in(IRemoteContext& context, const ov::element::Type& type, con
     return make_remote_tensor(context.create_tensor(type, shape, {}));
 }
 
-float load_float(const void* data, const ov::element::Type& type, size_t i) {
-    if (type == ov::element::f32)
-        return static_cast<const float*>(data)[i];
-    if (type == ov::element::f16)
-        return static_cast<float>(static_cast<const ov::float16*>(data)[i]);
-    return static_cast<float>(static_cast<const ov::bfloat16*>(data)[i]);
-}
-
-void store_float(void* data, const ov::element::Type& type, size_t i, float value) {
-    if (type == ov::element::f32)
-        static_cast<float*>(data)[i] = value;
-    else if (type == ov::element::f16)
-        static_cast<ov::float16*>(data)[i] = ov::float16(value);
-    else
-        static_cast<ov::bfloat16*>(data)[i] = ov::bfloat16(value);
-}
-
 // Only between f32, f16 and bf16: the only types CompiledModel::split changes.
 void convert_tensor(const ov::Tensor& from, ov::Tensor& to, const std::string& port) {
     OPENVINO_ASSERT(from.get_shape() == to.get_shape(), "HETERO: converting ", port, ": shape ", from.get_shape(),
                     " into ", to.get_shape());
-    const void* source = from.data();
-    void* target = to.data();
-    const size_t count = from.get_size();
-    for (size_t i = 0; i < count; ++i)
-        store_float(target, to.get_element_type(), i, load_float(source, from.get_element_type(), i));
+    kit::convert_floats(from.data(), from.get_element_type(), to.data(), to.get_element_type(), from.get_size());
 }
 
 }  // namespace

@@ -125,14 +125,23 @@ bool is_convertible_float(const ov::element::Type& type) {
     return type == ov::element::f32 || type == ov::element::f16 || type == ov::element::bf16;
 }
 
+}  // namespace
+
+void convert_floats(const void* source, const ov::element::Type& from, void* destination, const ov::element::Type& to,
+                    size_t count) {
+    OPENVINO_ASSERT(is_convertible_float(from) && is_convertible_float(to),
+                    "convert_floats converts between f32, f16 and bf16, not from ", from, " to ", to);
+    for (size_t i = 0; i < count; ++i)
+        store_float(to, destination, i, load_float(from, source, i));
+}
+
+namespace {
+
 // The same values as a Constant of type `to`, converted once at compile time.
 std::shared_ptr<ov::op::v0::Constant> reconvert(const ov::op::v0::Constant& constant, const ov::element::Type& to) {
     const auto& shape = constant.get_shape();
     ov::Tensor values(to, shape);
-    const size_t n = ov::shape_size(shape);
-    const auto from = constant.get_element_type();
-    for (size_t i = 0; i < n; ++i)
-        store_float(to, values.data(), i, load_float(from, constant.get_data_ptr(), i));
+    convert_floats(constant.get_data_ptr(), constant.get_element_type(), values.data(), to, ov::shape_size(shape));
     return std::make_shared<ov::op::v0::Constant>(values);
 }
 

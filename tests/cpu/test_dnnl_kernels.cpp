@@ -258,6 +258,19 @@ TEST(CpuDnnlConvolution, DeclinesWhatItDoesNotCover) {
     EXPECT_FALSE(devmux::cpu::make_dnnl_convolution_kernel(fused, 1)) << "bias along the width";
 }
 
+// Runs the compiled model on seeded input of `shape` and checks every output against the reference.
+template <class Compiled>
+void expect_outputs_match_reference(Compiled& compiled, const ov::Model& model, const ov::Shape& shape, unsigned seed) {
+    const auto x = random_tensor(shape, seed);
+    auto request = compiled.create_sync_infer_request();
+    request->set_tensor(compiled.inputs()[0], x);
+    request->infer();
+    const auto expected = reference_outputs(model, {x});
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LE(max_rel_diff(to_floats(request->get_tensor(compiled.outputs()[i])), to_floats(expected[i])), kTolerance)
+            << "output " << i;
+}
+
 // (conv + bias + Relu) x 3, each fused into one oneDNN convolution: the two intermediates feed only oneDNN
 // convolutions, so they stay in the layout oneDNN picks (no reorders between the steps). With `tap`, the
 // first intermediate is also a model output and must stay plain.
@@ -289,15 +302,7 @@ TEST(CpuDnnlLayouts, BlockedValuesFlowBetweenOneDnnConvolutions) {
         // No channel blocks below AVX2: then every value is plain.
         const size_t expected_blocked = devmux::cpu::dnnl_channel_block() == 0 ? 0u : tap ? 1u : 2u;
         EXPECT_EQ(blocked, expected_blocked) << (tap ? "with" : "without") << " the first result as an output";
-        const auto x = random_tensor({1, 16, 20, 20}, 77);
-        auto request = compiled->create_sync_infer_request();
-        request->set_tensor(compiled->inputs()[0], x);
-        request->infer();
-        const auto expected = reference_outputs(*model, {x});
-        for (size_t i = 0; i < expected.size(); ++i)
-            EXPECT_LE(max_rel_diff(to_floats(request->get_tensor(compiled->outputs()[i])), to_floats(expected[i])),
-                      kTolerance)
-                << "output " << i;
+        expect_outputs_match_reference(*compiled, *model, {1, 16, 20, 20}, 77);
     }
 }
 
@@ -347,15 +352,7 @@ TEST(CpuDnnlLayouts, BlockedValuesFlowThroughMaxPoolAndAnInPlaceConcat) {
         EXPECT_EQ(in_place, 1u) << "the expands write straight into the concat, blocked or plain";
         for (const auto& step : plan.steps)
             EXPECT_EQ(step.kernel->name().find("ref"), std::string::npos) << step.node_name << " " << step.kernel->name();
-        const auto x = random_tensor({1, 16, 24, 24}, 78);
-        auto request = compiled->create_sync_infer_request();
-        request->set_tensor(compiled->inputs()[0], x);
-        request->infer();
-        const auto expected = reference_outputs(*model, {x});
-        for (size_t i = 0; i < expected.size(); ++i)
-            EXPECT_LE(max_rel_diff(to_floats(request->get_tensor(compiled->outputs()[i])), to_floats(expected[i])),
-                      kTolerance)
-                << "output " << i;
+        expect_outputs_match_reference(*compiled, *model, {1, 16, 24, 24}, 78);
     }
 }
 

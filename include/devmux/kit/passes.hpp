@@ -56,6 +56,11 @@ ov::element::Type choose_inference_precision(const std::string& device, const st
 /// @return The number of nodes changed.
 size_t convert_precision(ov::Model& model, const std::vector<ov::element::Type>& from, const ov::element::Type& to);
 
+/// @brief Converts `count` values between f32, f16 and bf16 (rounding to nearest even); throws
+/// ov::Exception for other types.
+void convert_floats(const void* source, const ov::element::Type& from, void* destination, const ov::element::Type& to,
+                    size_t count);
+
 /// @brief Applies the precision chosen by choose_inference_precision:
 /// - f32: f16 and bf16 become f32 (weights decompressed once);
 /// - f16: f16 weights are kept as they are and nothing else changes;
