@@ -326,6 +326,60 @@ TEST(OpenclKernels, FusedPointwiseAndGroupedConvolutionsMatchTheReference) {
     EXPECT_EQ(kernels.size(), 3u) << ::testing::PrintToString(kernels);
 }
 
+// Per-channel Multiply and Add after a convolution's activation (a batch normalisation placed after the Relu,
+// as in head-pose and gaze): Relu then scale-shift on whole vectors; Sigmoid then a scalar scale and a
+// per-channel shift element by element; Relu, scale-shift and then an Add of another input.
+std::shared_ptr<ov::Model> scale_shift_model() {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 8, 10, 12});
+    auto other = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 16, 10, 12});
+    unsigned seed = 50;
+    const auto branch = [&](const ov::Shape& filter, const ov::CoordinateDiff& pads, bool sigmoid,
+                            const ov::Shape& scale_shape, const ov::Shape& shift_shape) -> std::shared_ptr<ov::Node> {
+        auto conv = std::make_shared<ov::op::v1::Convolution>(x, random_constant(filter, seed++), ov::Strides{1, 1},
+                                                              pads, pads, ov::Strides{1, 1});
+        std::shared_ptr<ov::Node> v = std::make_shared<ov::op::v1::Add>(conv, random_constant({1, 16, 1, 1}, seed++));
+        if (sigmoid)
+            v = std::make_shared<ov::op::v0::Sigmoid>(v);
+        else
+            v = std::make_shared<ov::op::v0::Relu>(v);
+        v = std::make_shared<ov::op::v1::Multiply>(v, random_constant(scale_shape, seed++));
+        return std::make_shared<ov::op::v1::Add>(random_constant(shift_shape, seed++), v);
+    };
+    auto relu_branch = branch({16, 8, 3, 3}, {1, 1}, false, {1, 16, 1, 1}, {1, 16, 1, 1});
+    auto sigmoid_branch = branch({16, 8, 1, 1}, {0, 0}, true, {}, {16, 1, 1});
+    auto residual = std::make_shared<ov::op::v1::Add>(branch({16, 8, 3, 3}, {1, 1}, false, {16, 1, 1}, {1}), other);
+    return std::make_shared<ov::Model>(ov::OutputVector{relu_branch, sigmoid_branch, residual},
+                                       ov::ParameterVector{x, other}, "scale_shift");
+}
+
+TEST(OpenclKernels, ScaleShiftAfterTheActivationRunsInTheConvolutionKernel) {
+    require_device();
+    auto model = scale_shift_model();
+    auto compiled = admitting_core().compile_model(model, "OPENCL", ov::enable_profiling(true));
+    auto request = compiled.create_infer_request();
+    const std::vector<ov::Tensor> inputs{seeded_tensor({1, 8, 10, 12}, 61), seeded_tensor({1, 16, 10, 12}, 62)};
+    request.set_input_tensor(0, inputs[0]);
+    request.set_input_tensor(1, inputs[1]);
+    request.infer();
+    const auto expected = reference(model, inputs);
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
+    // Three convolution kernels and nothing else: no Multiply or Add ran as its own kernel.
+    std::vector<std::string> kernels;
+    for (const auto& record : request.get_profiling_info())
+        if (record.status == ov::ProfilingInfo::Status::EXECUTED)
+            kernels.push_back(record.node_type + ":" + record.exec_type);
+    EXPECT_EQ(kernels.size(), 3u) << ::testing::PrintToString(kernels);
+    for (const auto& kernel : kernels)
+        EXPECT_EQ(kernel.rfind("FusedConvolution:convolution_", 0), 0u) << kernel;
+    size_t fused_ops = 0;
+    for (const auto& node : compiled.get_runtime_model()->get_ordered_ops()) {
+        EXPECT_STRNE(node->get_type_name(), "Multiply") << node->get_friendly_name();
+        fused_ops += std::string(node->get_type_name()) == "FusedConvolution";
+    }
+    EXPECT_EQ(fused_ops, 3u);
+}
+
 TEST(OpenclExecution, ProfilingGivesOneRecordPerKernelFromDeviceTimestamps) {
     require_device();
     auto model = convolution_model();

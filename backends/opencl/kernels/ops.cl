@@ -96,13 +96,16 @@ inline float apply_unary(int op, float x, float p0, float p1) {
 inline float activate(int act, float x, float p0, float p1) { return act < 0 ? x : apply_unary(act, x, p0, p1); }
 
 // The epilogue of a fused convolution: activation (15: PRelu with a per-channel or scalar slope), then the
-// addend of the same shape as the output.
+// scale-shift (per-channel or scalar constants; strides 0 or 1), then the addend of the same shape as the output.
 inline float epilogue(float v, int oc, int act, float p0, float p1, __global const float* slope, int slope_stride,
+                      __global const float* scale, __global const float* shift, int4 scale_shift,
                       __global const float* addend, int has_addend, int index) {
     if (act == 15)
         v = v >= 0.0f ? v : v * slope[oc * slope_stride];
     else
         v = activate(act, v, p0, p1);
+    if (scale_shift.s0)
+        v = fma(v, scale[oc * scale_shift.s1], shift[oc * scale_shift.s2]);
     return has_addend ? v + addend[index] : v;
 }
 
@@ -120,6 +123,7 @@ __kernel void eltwise_unary(__global const float* x, int x_off, __global float* 
 __kernel void convolution(__global const float* x, int x_off, __global const float* w, __global const float* bias,
                           int has_bias, __global float* y, int y_off, int count, int8 geometry, int8 conv, int act,
                           float p0, float p1, __global const float* slope, int slope_stride,
+                          __global const float* scale, __global const float* shift, int4 scale_shift,
                           __global const float* addend, int addend_off, int has_addend) {
     const int i = GID();
     if (i >= count)
@@ -150,7 +154,8 @@ __kernel void convolution(__global const float* x, int x_off, __global const flo
             }
         }
     }
-    y[y_off + i] = epilogue(sum, oc, act, p0, p1, slope, slope_stride, addend + addend_off, has_addend, i);
+    y[y_off + i] = epilogue(sum, oc, act, p0, p1, slope, slope_stride, scale, shift, scale_shift, addend + addend_off,
+                            has_addend, i);
 }
 
 // Batched matrix product: c[b] = op(a[b]) * op(b[b]), M x K by K x N, register-blocked: each work-item
@@ -420,6 +425,7 @@ __kernel void fake_quantize(__global const float* x, int x_off, __global const f
 __kernel void convolution_tiled(__global const float* x, int x_off, __global const float* w, __global const float* bias,
                                 int has_bias, __global float* y, int y_off, int count, int8 geometry, int8 conv,
                                 int act, float p0, float p1, __global const float* slope, int slope_stride,
+                                __global const float* scale, __global const float* shift, int4 scale_shift,
                                 __global const float* addend, int addend_off, int has_addend) {
     const int i = GID();
     if (i >= count)
@@ -484,6 +490,21 @@ __kernel void convolution_tiled(__global const float* x, int x_off, __global con
         acc4 = fmax(acc4, 0.0f), acc5 = fmax(acc5, 0.0f), acc6 = fmax(acc6, 0.0f), acc7 = fmax(acc7, 0.0f);
     }
     const int late_act = act == 0 ? -1 : act;
+    // After Relu or no activation the scale-shift also runs on whole vectors; after another activation it
+    // must follow that activation, element by element in the epilogue.
+    int4 late_scale_shift = scale_shift;
+    if (scale_shift.s0 && late_act < 0) {
+        float s[8], t[8];
+        for (int r = 0; r < 8; ++r) {
+            const int oc = min(ob * 8 + r, oc_total - 1);
+            s[r] = scale[oc * scale_shift.s1];
+            t[r] = shift[oc * scale_shift.s2];
+        }
+        const float8 s8 = vload8(0, s), t8 = vload8(0, t);
+        acc0 = fma(acc0, s8, t8), acc1 = fma(acc1, s8, t8), acc2 = fma(acc2, s8, t8), acc3 = fma(acc3, s8, t8);
+        acc4 = fma(acc4, s8, t8), acc5 = fma(acc5, s8, t8), acc6 = fma(acc6, s8, t8), acc7 = fma(acc7, s8, t8);
+        late_scale_shift.s0 = 0;
+    }
     float out[64];
     vstore8(acc0, 0, out);
     vstore8(acc1, 1, out);
@@ -499,13 +520,13 @@ __kernel void convolution_tiled(__global const float* x, int x_off, __global con
         if (oc >= oc_total)
             break;
         const int base = ((n * oc_total + oc) * oh + oy) * ow + ox0;
-        if (late_act < 0 && !has_addend) {
+        if (late_act < 0 && !late_scale_shift.s0 && !has_addend) {
             for (int p = 0; p < pixels; ++p)
                 y[y_off + base + p] = out[p * 8 + r];
             continue;
         }
         for (int p = 0; p < pixels; ++p)
-            y[y_off + base + p] = epilogue(out[p * 8 + r], oc, late_act, p0, p1, slope, slope_stride,
-                                           addend + addend_off, has_addend, base + p);
+            y[y_off + base + p] = epilogue(out[p * 8 + r], oc, late_act, p0, p1, slope, slope_stride, scale, shift,
+                                           late_scale_shift, addend + addend_off, has_addend, base + p);
     }
 }
