@@ -380,6 +380,29 @@ TEST(OpenclKernels, ScaleShiftAfterTheActivationRunsInTheConvolutionKernel) {
     EXPECT_EQ(fused_ops, 3u);
 }
 
+// The kernels compute in f32 only (f16 arithmetic is not implemented): an f16 request falls back to f32, says
+// so through the compiled model's inference_precision, and gives f32 results.
+TEST(OpenclPrecision, AnF16RequestRunsAndReportsF32) {
+    require_device();
+    auto model = scale_shift_model();
+    auto compiled =
+        admitting_core().compile_model(model, "OPENCL", ov::hint::inference_precision(ov::element::f16));
+    EXPECT_EQ(compiled.get_property(ov::hint::inference_precision), ov::element::f32);
+    const auto capabilities = admitting_core().get_property(compiled.get_property(ov::execution_devices).at(0),
+                                                            ov::device::capabilities);
+    EXPECT_EQ(std::count(capabilities.begin(), capabilities.end(), ov::device::capability::FP16), 0)
+        << "FP16 is not claimed while the kernels compute in f32";
+    auto request = compiled.create_infer_request();
+    const std::vector<ov::Tensor> inputs{seeded_tensor({1, 8, 10, 12}, 71), seeded_tensor({1, 16, 10, 12}, 72)};
+    request.set_input_tensor(0, inputs[0]);
+    request.set_input_tensor(1, inputs[1]);
+    request.infer();
+    const auto expected = reference(model, inputs);
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f)
+            << "output " << i << ": f32 accuracy, not f16's";
+}
+
 TEST(OpenclExecution, ProfilingGivesOneRecordPerKernelFromDeviceTimestamps) {
     require_device();
     auto model = convolution_model();
