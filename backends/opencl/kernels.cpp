@@ -413,6 +413,14 @@ public:
                 break;
             default: break;
             }
+            if (fused->has_scale_shift()) {
+                const auto per_channel = [&](size_t input) {
+                    return ov::shape_size(node.get_input_shape(input)) == 1 ? 0 : 1;
+                };
+                m_scale = constant(node, fused->scale_input());
+                m_shift = constant(node, fused->shift_input());
+                m_scale_shift = {{1, per_channel(fused->scale_input()), per_channel(fused->shift_input()), 0}};
+            }
             if (fused->has_addend())
                 m_addend_input = static_cast<int>(fused->addend_input());
         }
@@ -427,6 +435,8 @@ public:
             m_bias = m_weights;
         if (!m_slope)
             m_slope = m_weights;
+        if (!m_scale)
+            m_scale = m_shift = m_weights;
         if (groups != 1)
             return;
         // One group: the register-blocked kernel, its weights packed per block of 8 output channels.
@@ -464,14 +474,16 @@ private:
         if (m_packed) {
             b.launch("convolution_tiled", m_tiled_items)
                 << x << m_packed.get() << m_bias << m_has_bias << y << m_tiled_items << m_geometry << m_conv << m_act
-                << m_p0 << m_p1 << m_slope << m_slope_stride << addend << has_addend;
+                << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift << addend
+                << has_addend;
             return;
         }
         b.launch("convolution", m_count) << x << m_weights << m_bias << m_has_bias << y << m_count << m_geometry
-                                         << m_conv << m_act << m_p0 << m_p1 << m_slope << m_slope_stride << addend
-                                         << has_addend;
+                                         << m_conv << m_act << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale
+                                         << m_shift << m_scale_shift << addend << has_addend;
     }
-    cl_mem m_weights = nullptr, m_bias = nullptr, m_slope = nullptr;
+    cl_mem m_weights = nullptr, m_bias = nullptr, m_slope = nullptr, m_scale = nullptr, m_shift = nullptr;
+    cl_int4 m_scale_shift = {{0, 0, 0, 0}};  // applied?, scale stride, shift stride (0: scalar, 1: per channel)
     int m_has_bias = 0, m_act = -1, m_slope_stride = 0, m_addend_input = -1, m_count = 0, m_tiled_items = 0;
     float m_p0 = 0.0f, m_p1 = 0.0f;
     cl_int8 m_geometry, m_conv;
@@ -944,7 +956,11 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
     passes.add("inference_precision", [precision](ov::Model& m) { return kit::apply_inference_precision(m, precision) != 0; })
         .add("remove_identity_ops", [](ov::Model& m) { return kit::remove_identity_ops(m) != 0; })
         .add("fold_constants", [](ov::Model& m) { return kit::fold_constants(m) != 0; })
-        .add("fuse_convolutions", [](ov::Model& m) { return kit::fuse_convolutions(m) != 0; });
+        .add("fuse_convolutions", [](ov::Model& m) {
+            kit::ConvolutionFusionOptions options;
+            options.scale_shift = true;  // both convolution kernels apply it in their epilogue
+            return kit::fuse_convolutions(m, options) != 0;
+        });
     passes.run(*exec);
     return exec;
 }
@@ -989,6 +1005,16 @@ const kit::OpSupport& op_support() {
                                    if (!is_constant(n, fused->slope_input()) || (slope != 1 && slope != out[1]))
                                        return std::string("needs a constant scalar or per-channel PRelu slope");
                                }
+                               if (fused->has_scale_shift())
+                                   for (const size_t input : {fused->scale_input(), fused->shift_input()}) {
+                                       const size_t size = ov::shape_size(n.get_input_shape(input));
+                                       const auto& shape = n.get_input_shape(input);
+                                       // Per channel: size C along axis 1 of the output (or a scalar).
+                                       const bool channel_axis = size == 1 || (shape.size() >= 3 &&
+                                                                 shape[shape.size() - 3] == out[1]);
+                                       if (!is_constant(n, input) || (size != 1 && size != out[1]) || !channel_axis)
+                                           return std::string("needs a constant scalar or per-channel scale-shift");
+                                   }
                                if (fused->has_addend() && n.get_input_shape(fused->addend_input()) != out)
                                    return std::string("needs an addend of the output's shape");
                                return std::string();

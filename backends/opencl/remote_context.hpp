@@ -15,6 +15,9 @@ namespace opencl {
 /// Memory of one OpenCL device as ov::RemoteContext shows it: its tensors are cl_mem buffers of the device's
 /// context (memory space "OPENCL.<n>"), which the host reaches only through copies. Its parameters name
 /// the cl_context; a tensor's name its cl_mem ("OCL_BUFFER", as OpenVINO's GPU plugin calls it).
+/// create_tensor allocates a buffer (no parameters) or wraps the application's own cl_mem, given as OpenVINO's
+/// GPU plugin takes it: SHARED_MEM_TYPE "OCL_BUFFER" and MEM_HANDLE the cl_mem (a void*), after checking that
+/// it is a buffer of this context with room for the tensor.
 class RemoteContext : public IRemoteContext {
 public:
     explicit RemoteContext(std::shared_ptr<DeviceContext> device);

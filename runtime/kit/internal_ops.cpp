@@ -6,6 +6,7 @@
 #include "openvino/op/add.hpp"
 #include "openvino/op/clamp.hpp"
 #include "openvino/op/convolution.hpp"
+#include "openvino/op/multiply.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/prelu.hpp"
 #include "openvino/op/relu.hpp"
@@ -53,7 +54,8 @@ const char* to_string(FusedActivation activation) {
 FusedConvolution::FusedConvolution(const ov::OutputVector& arguments, const ov::Strides& strides,
                                    const ov::CoordinateDiff& pads_begin, const ov::CoordinateDiff& pads_end,
                                    const ov::Strides& dilations, const ov::op::PadType& auto_pad,
-                                   FusedActivation activation, double clamp_min, double clamp_max, bool has_addend)
+                                   FusedActivation activation, double clamp_min, double clamp_max, bool has_addend,
+                                   bool has_scale_shift)
     : Op(arguments),
       m_strides(strides),
       m_pads_begin(pads_begin),
@@ -63,12 +65,13 @@ FusedConvolution::FusedConvolution(const ov::OutputVector& arguments, const ov::
       m_activation(activation),
       m_clamp_min(clamp_min),
       m_clamp_max(clamp_max),
-      m_has_addend(has_addend) {
+      m_has_addend(has_addend),
+      m_has_scale_shift(has_scale_shift) {
     constructor_validate_and_infer_types();
 }
 
 size_t FusedConvolution::expected_inputs() const {
-    return 3 + (m_activation == FusedActivation::PRelu ? 1 : 0) + (m_has_addend ? 1 : 0);
+    return 3 + (m_activation == FusedActivation::PRelu ? 1 : 0) + (m_has_scale_shift ? 2 : 0) + (m_has_addend ? 1 : 0);
 }
 
 const ov::CoordinateDiff& FusedConvolution::get_pads_begin() const {
@@ -84,7 +87,8 @@ const ov::CoordinateDiff& FusedConvolution::get_pads_end() const {
 void FusedConvolution::validate_and_infer_types() {
     const std::string self = "FusedConvolution '" + get_friendly_name() + "'";
     OPENVINO_ASSERT(get_input_size() == expected_inputs(), self, " with activation ", to_string(m_activation),
-                    m_has_addend ? " and an addend" : "", " takes ", expected_inputs(), " inputs, got ",
+                    m_has_scale_shift ? ", a scale-shift" : "", m_has_addend ? " and an addend" : "", " takes ",
+                    expected_inputs(), " inputs, got ",
                     get_input_size());
     m_convolution = std::make_shared<ov::op::v1::Convolution>(stand_in(*this, 0), stand_in(*this, 1), m_strides,
                                                               m_pads_begin, m_pads_end, m_dilations, m_auto_pad);
@@ -122,6 +126,14 @@ void FusedConvolution::validate_and_infer_types() {
     }
     if (m_activation_op)
         keeps_shape(m_activation_op, "activation");
+    m_scale_multiply.reset();
+    m_shift_add.reset();
+    if (m_has_scale_shift) {
+        m_scale_multiply = std::make_shared<ov::op::v1::Multiply>(stand_in(conv_out), stand_in(*this, scale_input()));
+        keeps_shape(m_scale_multiply, "scale");
+        m_shift_add = std::make_shared<ov::op::v1::Add>(stand_in(conv_out), stand_in(*this, shift_input()));
+        keeps_shape(m_shift_add, "shift");
+    }
     m_addend_add.reset();
     if (m_has_addend) {
         m_addend_add = std::make_shared<ov::op::v1::Add>(stand_in(conv_out), stand_in(*this, addend_input()));
@@ -149,17 +161,21 @@ bool FusedConvolution::visit_attributes(ov::AttributeVisitor& visitor) {
     visitor.on_attribute("clamp_min", m_clamp_min);
     visitor.on_attribute("clamp_max", m_clamp_max);
     visitor.on_attribute("has_addend", m_has_addend);
+    visitor.on_attribute("has_scale_shift", m_has_scale_shift);
     return true;
 }
 
 std::shared_ptr<ov::Node> FusedConvolution::clone_with_new_inputs(const ov::OutputVector& new_args) const {
     return std::make_shared<FusedConvolution>(new_args, m_strides, m_pads_begin, m_pads_end, m_dilations, m_auto_pad,
-                                              m_activation, m_clamp_min, m_clamp_max, m_has_addend);
+                                              m_activation, m_clamp_min, m_clamp_max, m_has_addend,
+                                              m_has_scale_shift);
 }
 
 bool FusedConvolution::has_evaluate() const {
     return m_convolution && m_convolution->has_evaluate() && m_bias_add->has_evaluate() &&
-           (!m_activation_op || m_activation_op->has_evaluate()) && (!m_addend_add || m_addend_add->has_evaluate());
+           (!m_activation_op || m_activation_op->has_evaluate()) &&
+           (!m_scale_multiply || (m_scale_multiply->has_evaluate() && m_shift_add->has_evaluate())) &&
+           (!m_addend_add || m_addend_add->has_evaluate());
 }
 
 bool FusedConvolution::evaluate(ov::TensorVector& outputs, const ov::TensorVector& inputs) const {
@@ -179,6 +195,9 @@ bool FusedConvolution::evaluate(ov::TensorVector& outputs, const ov::TensorVecto
         if (!done)
             return false;
     }
+    if (m_scale_multiply && (!m_scale_multiply->evaluate(in_place, {outputs[0], inputs[scale_input()]}) ||
+                             !m_shift_add->evaluate(in_place, {outputs[0], inputs[shift_input()]})))
+        return false;
     if (m_addend_add && !m_addend_add->evaluate(in_place, {outputs[0], inputs[addend_input()]}))
         return false;
     OPENVINO_ASSERT(in_place[0].data() == outputs[0].data(), "FusedConvolution '", get_friendly_name(),
@@ -186,7 +205,7 @@ bool FusedConvolution::evaluate(ov::TensorVector& outputs, const ov::TensorVecto
     return true;
 }
 
-size_t fuse_convolutions(ov::Model& model) {
+size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& options) {
     // A quick filter (FusedConvolution's constructor makes the exact check): the step keeps the shape of
     // one of its inputs, so it does not broadcast the convolution's output wider.
     const auto same_shape_as_input = [](const ov::Output<ov::Node>& value) {
@@ -214,13 +233,43 @@ size_t fuse_convolutions(ov::Model& model) {
             .capture("prelu"),
         biased,
     });
-    const auto root = Pattern::any_of({
-        Pattern::op<ov::op::v1::Add>({activated.single_consumer(), Pattern::any().capture("addend")},
+    // A scale or shift Constant that is a scalar or varies along the channel axis (1) of a rank >= 2 value
+    // only: one number per output channel, what a backend's epilogue indexes by channel.
+    const auto per_channel = [](const ov::Output<ov::Node>& value) {
+        const auto& shape = value.get_shape();
+        const size_t size = ov::shape_size(shape);
+        if (size == 1)
+            return true;
+        for (const auto& consumer : value.get_target_inputs()) {
+            const auto rank = consumer.get_node()->get_output_partial_shape(0).rank();
+            if (rank.is_dynamic() || rank.get_length() < 2)
+                return false;
+            const size_t out_rank = static_cast<size_t>(rank.get_length());
+            if (shape.size() > out_rank || shape.size() + 1 < out_rank)
+                return false;
+            // Right-aligned against the output, the constant's dimension under axis 1 holds all its values.
+            if (shape[shape.size() + 1 - out_rank] != size)
+                return false;
+        }
+        return true;
+    };
+    const auto scale = Pattern::constant(per_channel).capture("scale");
+    const auto scaled =
+        Pattern::op<ov::op::v1::Multiply>({activated.single_consumer(), scale}, same_shape_as_input).commutative();
+    const auto shifted =
+        Pattern::op<ov::op::v1::Add>({scaled.single_consumer(), Pattern::constant(per_channel).capture("shift")},
                                      same_shape_as_input)
             .commutative()
-            .capture("sum"),
-        activated,
-    });
+            .capture("shifted");
+    const auto summed = [&](const Pattern& before) {
+        return Pattern::op<ov::op::v1::Add>({before.single_consumer(), Pattern::any().capture("addend")},
+                                            same_shape_as_input)
+            .commutative()
+            .capture("sum");
+    };
+    // The longer forms first; the scale-shift ones only for backends whose kernels apply it.
+    const auto root = options.scale_shift ? Pattern::any_of({summed(shifted), shifted, summed(activated), activated})
+                                          : Pattern::any_of({summed(activated), activated});
     size_t fused = 0;
     MatcherPass pass("fuse_convolutions", root, [&](const Match& match) {
         const auto convolution = ov::as_type_ptr<ov::op::v1::Convolution>(match.node("conv"));
@@ -243,6 +292,11 @@ size_t fuse_convolutions(ov::Model& model) {
         ov::OutputVector arguments{match.at("data"), match.at("filters"), match.at("bias")};
         if (activation == FusedActivation::PRelu)
             arguments.push_back(match.at("slope"));
+        const bool has_scale_shift = match.has("shifted");
+        if (has_scale_shift) {
+            arguments.push_back(match.at("scale"));
+            arguments.push_back(match.at("shift"));
+        }
         const bool has_addend = match.has("sum");
         if (has_addend)
             arguments.push_back(match.at("addend"));
@@ -251,7 +305,7 @@ size_t fuse_convolutions(ov::Model& model) {
             replacement = std::make_shared<FusedConvolution>(
                 arguments, convolution->get_strides(), convolution->get_pads_begin(), convolution->get_pads_end(),
                 convolution->get_dilations(), convolution->get_auto_pad(), activation, clamp_min, clamp_max,
-                has_addend);
+                has_addend, has_scale_shift);
         } catch (const ov::Exception&) {
             return false;  // e.g. a slope of another element type: leave the chain unfused
         }

@@ -191,6 +191,81 @@ TEST(ConvolutionFusion, BiasThatWidensTheOutputIsNotFused) {
     EXPECT_EQ(count_type(*model, "Convolution"), 1u);
 }
 
+// data -> Convolution -> bias -> PRelu -> Multiply(per-channel Constant) -> Add(per-channel Constant)
+// [-> Add(addend)]: a batch normalisation placed after the activation, as head-pose and gaze models have.
+std::shared_ptr<ov::Model> scale_shift_model(bool addend) {
+    auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 3, 9, 9}, "data");
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, random_constant({4, 3, 3, 3}, 21), ov::Strides{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::Strides{1, 1});
+    auto bias = std::make_shared<ov::op::v1::Add>(conv, random_constant({1, 4, 1, 1}, 22));
+    auto prelu = std::make_shared<ov::op::v0::PRelu>(bias, random_constant({4}, 23));
+    // The scale on the left: the matcher takes the Multiply's inputs in either order.
+    auto scale = std::make_shared<ov::op::v1::Multiply>(random_constant({1, 4, 1, 1}, 24), prelu);
+    std::shared_ptr<ov::Node> value = std::make_shared<ov::op::v1::Add>(scale, random_constant({1, 4, 1, 1}, 25));
+    ov::ParameterVector parameters{data};
+    if (addend) {
+        auto other = devmux_test::param(ov::element::f32, value->get_output_partial_shape(0), "addend");
+        parameters.push_back(other);
+        value = std::make_shared<ov::op::v1::Add>(other, value);
+    }
+    value->set_friendly_name("last");
+    return std::make_shared<ov::Model>(ov::OutputVector{value}, parameters, "scale_shift");
+}
+
+TEST(ConvolutionFusion, ScaleShiftAfterTheActivationFusesOnlyWhenAsked) {
+    for (bool addend : {false, true}) {
+        SCOPED_TRACE(addend ? "with an addend" : "without an addend");
+        const auto original = scale_shift_model(addend);
+        auto by_default = original->clone();
+        ASSERT_EQ(devmux::kit::fuse_convolutions(*by_default), 1u);
+        EXPECT_EQ(count_type(*by_default, "Multiply"), 1u) << "without the option the scale-shift stays";
+
+        auto fused = original->clone();
+        devmux::kit::ConvolutionFusionOptions options;
+        options.scale_shift = true;
+        ASSERT_EQ(devmux::kit::fuse_convolutions(*fused, options), 1u);
+        EXPECT_EQ(count_type(*fused, "Multiply"), 0u);
+        EXPECT_EQ(count_type(*fused, "Add"), 0u);
+        const auto last = fused->get_results()[0]->get_input_node_shared_ptr(0);
+        const auto op = ov::as_type_ptr<FusedConvolution>(last);
+        ASSERT_TRUE(op);
+        EXPECT_TRUE(op->has_scale_shift());
+        EXPECT_EQ(op->has_addend(), addend);
+        EXPECT_EQ(op->get_activation(), FusedActivation::PRelu);
+        EXPECT_EQ(op->get_input_size(), addend ? 7u : 6u);
+        EXPECT_EQ(last->get_friendly_name(), "last");
+
+        const auto inputs = seeded_inputs(*original);
+        const auto expected = run_reference(original, inputs);
+        expect_close(run_reference(fused, inputs)[0], expected[0], 1e-5f);
+        std::stringstream stream;
+        devmux::kit::write_model(*fused, stream);
+        auto read = devmux::kit::read_model(stream, "scale-shift model");
+        expect_close(run_reference(read, inputs)[0], expected[0], 1e-5f);
+    }
+}
+
+TEST(ConvolutionFusion, ScaleThatVariesAlongAnotherAxisIsNotTaken) {
+    // Built in a function so that no node outlives the graph: the pass visits the nodes still alive.
+    const auto model = [] {
+        auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 2, 4, 4}, "data");
+        auto conv = std::make_shared<ov::op::v1::Convolution>(data, random_constant({2, 2, 1, 1}, 31),
+                                                              ov::Strides{1, 1}, ov::CoordinateDiff{0, 0},
+                                                              ov::CoordinateDiff{0, 0}, ov::Strides{1, 1});
+        auto bias = std::make_shared<ov::op::v1::Add>(conv, random_constant({1, 2, 1, 1}, 32));
+        auto relu = std::make_shared<ov::op::v0::Relu>(bias);
+        auto scale = std::make_shared<ov::op::v1::Multiply>(relu, random_constant({1, 1, 1, 4}, 33));  // per column
+        auto shift = std::make_shared<ov::op::v1::Add>(scale, random_constant({1, 2, 1, 1}, 34));
+        return std::make_shared<ov::Model>(ov::OutputVector{shift}, ov::ParameterVector{data}, "per_column");
+    }();
+    devmux::kit::ConvolutionFusionOptions options;
+    options.scale_shift = true;
+    EXPECT_EQ(devmux::kit::fuse_convolutions(*model, options), 1u);
+    EXPECT_EQ(count_type(*model, "Multiply"), 1u) << "only the convolution, bias and Relu fuse";
+    EXPECT_EQ(count_type(*model, "Add"), 1u);
+}
+
 TEST(ConvolutionFusion, ConstructionRefusesAWrongInputCount) {
     auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 2, 4, 4}, "data");
     const auto error = devmux_test::error_of([&] {

@@ -326,6 +326,83 @@ TEST(OpenclKernels, FusedPointwiseAndGroupedConvolutionsMatchTheReference) {
     EXPECT_EQ(kernels.size(), 3u) << ::testing::PrintToString(kernels);
 }
 
+// Per-channel Multiply and Add after a convolution's activation (a batch normalisation placed after the Relu,
+// as in head-pose and gaze): Relu then scale-shift on whole vectors; Sigmoid then a scalar scale and a
+// per-channel shift element by element; Relu, scale-shift and then an Add of another input.
+std::shared_ptr<ov::Model> scale_shift_model() {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 8, 10, 12});
+    auto other = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 16, 10, 12});
+    unsigned seed = 50;
+    const auto branch = [&](const ov::Shape& filter, const ov::CoordinateDiff& pads, bool sigmoid,
+                            const ov::Shape& scale_shape, const ov::Shape& shift_shape) -> std::shared_ptr<ov::Node> {
+        auto conv = std::make_shared<ov::op::v1::Convolution>(x, random_constant(filter, seed++), ov::Strides{1, 1},
+                                                              pads, pads, ov::Strides{1, 1});
+        std::shared_ptr<ov::Node> v = std::make_shared<ov::op::v1::Add>(conv, random_constant({1, 16, 1, 1}, seed++));
+        if (sigmoid)
+            v = std::make_shared<ov::op::v0::Sigmoid>(v);
+        else
+            v = std::make_shared<ov::op::v0::Relu>(v);
+        v = std::make_shared<ov::op::v1::Multiply>(v, random_constant(scale_shape, seed++));
+        return std::make_shared<ov::op::v1::Add>(random_constant(shift_shape, seed++), v);
+    };
+    auto relu_branch = branch({16, 8, 3, 3}, {1, 1}, false, {1, 16, 1, 1}, {1, 16, 1, 1});
+    auto sigmoid_branch = branch({16, 8, 1, 1}, {0, 0}, true, {}, {16, 1, 1});
+    auto residual = std::make_shared<ov::op::v1::Add>(branch({16, 8, 3, 3}, {1, 1}, false, {16, 1, 1}, {1}), other);
+    return std::make_shared<ov::Model>(ov::OutputVector{relu_branch, sigmoid_branch, residual},
+                                       ov::ParameterVector{x, other}, "scale_shift");
+}
+
+TEST(OpenclKernels, ScaleShiftAfterTheActivationRunsInTheConvolutionKernel) {
+    require_device();
+    auto model = scale_shift_model();
+    auto compiled = admitting_core().compile_model(model, "OPENCL", ov::enable_profiling(true));
+    auto request = compiled.create_infer_request();
+    const std::vector<ov::Tensor> inputs{seeded_tensor({1, 8, 10, 12}, 61), seeded_tensor({1, 16, 10, 12}, 62)};
+    request.set_input_tensor(0, inputs[0]);
+    request.set_input_tensor(1, inputs[1]);
+    request.infer();
+    const auto expected = reference(model, inputs);
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
+    // Three convolution kernels and nothing else: no Multiply or Add ran as its own kernel.
+    std::vector<std::string> kernels;
+    for (const auto& record : request.get_profiling_info())
+        if (record.status == ov::ProfilingInfo::Status::EXECUTED)
+            kernels.push_back(record.node_type + ":" + record.exec_type);
+    EXPECT_EQ(kernels.size(), 3u) << ::testing::PrintToString(kernels);
+    for (const auto& kernel : kernels)
+        EXPECT_EQ(kernel.rfind("FusedConvolution:convolution_", 0), 0u) << kernel;
+    size_t fused_ops = 0;
+    for (const auto& node : compiled.get_runtime_model()->get_ordered_ops()) {
+        EXPECT_STRNE(node->get_type_name(), "Multiply") << node->get_friendly_name();
+        fused_ops += std::string(node->get_type_name()) == "FusedConvolution";
+    }
+    EXPECT_EQ(fused_ops, 3u);
+}
+
+// The kernels compute in f32 only (f16 arithmetic is not implemented): an f16 request falls back to f32, says
+// so through the compiled model's inference_precision, and gives f32 results.
+TEST(OpenclPrecision, AnF16RequestRunsAndReportsF32) {
+    require_device();
+    auto model = scale_shift_model();
+    auto compiled =
+        admitting_core().compile_model(model, "OPENCL", ov::hint::inference_precision(ov::element::f16));
+    EXPECT_EQ(compiled.get_property(ov::hint::inference_precision), ov::element::f32);
+    const auto capabilities = admitting_core().get_property(compiled.get_property(ov::execution_devices).at(0),
+                                                            ov::device::capabilities);
+    EXPECT_EQ(std::count(capabilities.begin(), capabilities.end(), ov::device::capability::FP16), 0)
+        << "FP16 is not claimed while the kernels compute in f32";
+    auto request = compiled.create_infer_request();
+    const std::vector<ov::Tensor> inputs{seeded_tensor({1, 8, 10, 12}, 71), seeded_tensor({1, 16, 10, 12}, 72)};
+    request.set_input_tensor(0, inputs[0]);
+    request.set_input_tensor(1, inputs[1]);
+    request.infer();
+    const auto expected = reference(model, inputs);
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f)
+            << "output " << i << ": f32 accuracy, not f16's";
+}
+
 TEST(OpenclExecution, ProfilingGivesOneRecordPerKernelFromDeviceTimestamps) {
     require_device();
     auto model = convolution_model();
@@ -493,6 +570,111 @@ TEST(OpenclRemote, DeviceBuffersAreBoundAsInputsAndOutputsWithoutHostMemory) {
         error_of([&] { context.create_tensor(ov::element::f32, {4}, {{"OCL_BUFFER", uint64_t{1}}}); });
     EXPECT_NE(message.find(device), std::string::npos) << message;
     EXPECT_NE(message.find("create_tensor"), std::string::npos) << message;
+}
+
+// The application's own cl_mem, made with the OpenCL API in the context the OPENCL context names, wrapped the
+// way OpenVINO's GPU plugin takes it (ov::intel_gpu::ocl::ClContext::create_tensor(type, shape, cl_mem) passes
+// SHARED_MEM_TYPE=OCL_BUFFER and MEM_HANDLE=<cl_mem as void*>), used as a model's input and outputs.
+struct AppQueue {
+    cl_context context = nullptr;
+    cl_command_queue queue = nullptr;
+    explicit AppQueue(const ov::RemoteContext& remote) {
+        context = reinterpret_cast<cl_context>(remote.get_params().at("OCL_CONTEXT").as<uint64_t>());
+        cl_device_id device = nullptr;
+        EXPECT_EQ(clGetContextInfo(context, CL_CONTEXT_DEVICES, sizeof(device), &device, nullptr), CL_SUCCESS);
+        cl_int status = CL_SUCCESS;
+        queue = clCreateCommandQueue(context, device, 0, &status);
+        EXPECT_EQ(status, CL_SUCCESS);
+    }
+    ~AppQueue() { clReleaseCommandQueue(queue); }
+    cl_mem buffer(size_t bytes, cl_context in = nullptr) const {
+        cl_int status = CL_SUCCESS;
+        cl_mem mem = clCreateBuffer(in ? in : context, CL_MEM_READ_WRITE, bytes, nullptr, &status);
+        EXPECT_EQ(status, CL_SUCCESS);
+        return mem;
+    }
+};
+
+ov::AnyMap shared_buffer(cl_mem mem) {
+    return {{"SHARED_MEM_TYPE", std::string("OCL_BUFFER")}, {"MEM_HANDLE", static_cast<void*>(mem)}};
+}
+
+TEST(OpenclRemote, AnApplicationsOwnClBuffersServeAsInputAndOutputs) {
+    require_device();
+    auto model = convolution_model();
+    auto compiled = admitting_core().compile_model(model, "OPENCL");
+    ov::RemoteContext context = compiled.get_context();
+    AppQueue app(context);
+    const auto input = seeded_tensor({2, 8, 11, 13}, 88);
+    cl_mem input_mem = app.buffer(input.get_byte_size());
+    ASSERT_EQ(clEnqueueWriteBuffer(app.queue, input_mem, CL_TRUE, 0, input.get_byte_size(), input.data(), 0, nullptr,
+                                   nullptr),
+              CL_SUCCESS);
+    auto request = compiled.create_infer_request();
+    ov::RemoteTensor wrapped_input =
+        context.create_tensor(ov::element::f32, input.get_shape(), shared_buffer(input_mem));
+    EXPECT_EQ(reinterpret_cast<cl_mem>(wrapped_input.get_params().at("OCL_BUFFER").as<uint64_t>()), input_mem);
+    // The tensor holds its own reference: the application may let go of its own.
+    clReleaseMemObject(input_mem);
+    request.set_input_tensor(wrapped_input);
+    std::vector<cl_mem> output_mems;
+    for (size_t i = 0; i < model->outputs().size(); ++i) {
+        const ov::Shape shape = model->output(i).get_shape();
+        // One element larger than needed: a buffer may be bigger than the tensor.
+        output_mems.push_back(app.buffer((ov::shape_size(shape) + 1) * sizeof(float)));
+        request.set_output_tensor(i, context.create_tensor(ov::element::f32, shape, shared_buffer(output_mems.back())));
+    }
+    request.infer();
+    const auto expected = reference(model, std::vector<ov::Tensor>{input});
+    for (size_t i = 0; i < expected.size(); ++i) {
+        ov::Tensor host(ov::element::f32, expected[i].get_shape());
+        ASSERT_EQ(clEnqueueReadBuffer(app.queue, output_mems[i], CL_TRUE, 0, host.get_byte_size(), host.data(), 0,
+                                      nullptr, nullptr),
+                  CL_SUCCESS);
+        EXPECT_LT(max_relative_error(host, expected[i]), 1e-5f) << "output " << i;
+    }
+    for (cl_mem mem : output_mems)
+        clReleaseMemObject(mem);
+}
+
+TEST(OpenclRemote, WrappingAClBufferChecksItsContextAndSize) {
+    require_device();
+    auto compiled = admitting_core().compile_model(convolution_model(), "OPENCL");
+    ov::RemoteContext context = compiled.get_context();
+    const std::string device = context.get_device_name();
+    AppQueue app(context);
+    cl_mem small = app.buffer(4 * 15);
+    std::string message = error_of([&] { context.create_tensor(ov::element::f32, {4, 4}, shared_buffer(small)); });
+    for (const std::string part : {device, std::string("60 bytes"), std::string("needs 64"), std::string("MEM_HANDLE")})
+        EXPECT_NE(message.find(part), std::string::npos) << part << " in " << message;
+    clReleaseMemObject(small);
+
+    // A buffer of another cl_context on the same device.
+    cl_device_id cl_device = nullptr;
+    ASSERT_EQ(clGetContextInfo(app.context, CL_CONTEXT_DEVICES, sizeof(cl_device), &cl_device, nullptr), CL_SUCCESS);
+    cl_int status = CL_SUCCESS;
+    cl_context foreign = clCreateContext(nullptr, 1, &cl_device, nullptr, nullptr, &status);
+    ASSERT_EQ(status, CL_SUCCESS);
+    cl_mem elsewhere = app.buffer(64, foreign);
+    message = error_of([&] { context.create_tensor(ov::element::f32, {4, 4}, shared_buffer(elsewhere)); });
+    EXPECT_NE(message.find(device), std::string::npos) << message;
+    EXPECT_NE(message.find("another cl_context"), std::string::npos) << message;
+    clReleaseMemObject(elsewhere);
+    clReleaseContext(foreign);
+
+    cl_mem fine = app.buffer(64);
+    message = error_of([&] {
+        context.create_tensor(ov::element::f32, {4, 4}, {{"SHARED_MEM_TYPE", std::string("USM_USER_BUFFER")},
+                                                         {"MEM_HANDLE", static_cast<void*>(fine)}});
+    });
+    EXPECT_NE(message.find("SHARED_MEM_TYPE=OCL_BUFFER"), std::string::npos) << message;
+    EXPECT_NE(message.find("USM_USER_BUFFER"), std::string::npos) << message;
+    message = error_of([&] {
+        context.create_tensor(ov::element::f32, {4, 4}, {{"SHARED_MEM_TYPE", std::string("OCL_BUFFER")}});
+    });
+    EXPECT_NE(message.find("needs MEM_HANDLE"), std::string::npos) << message;
+    EXPECT_NO_THROW(context.create_tensor(ov::element::f32, {4, 4}, shared_buffer(fine)));
+    clReleaseMemObject(fine);
 }
 
 // relu and add on OPENCL, the multiply in the middle forced to CPU: relu's output goes to the CPU subgraph

@@ -7,6 +7,18 @@
 
 #define GID() ((int)get_global_id(0))
 
+// The storage type of activations and constants: float, or half with -DDEVMUX_F16 on devices with cl_khr_fp16.
+// Kernels load it into float and store back (`(float)x[i]`, `(real)v`), so convolutions, matmuls and reductions
+// accumulate in float either way; with float the conversions are no-ops and the f32 build is this same source.
+#ifdef DEVMUX_F16
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+typedef half real;
+typedef half8 real8;
+#else
+typedef float real;
+typedef float8 real8;
+#endif
+
 // The index of dimension d (0..7) of an int8 vector.
 inline int at8(int8 v, int d) {
     switch (d) {
@@ -52,23 +64,23 @@ inline float apply_binary(int op, float a, float b) {
 }
 
 // One output element per work-item: c = a (op) b with numpy broadcasting.
-__kernel void eltwise_binary(__global const float* a, int a_off, __global const float* b, int b_off,
-                             __global float* c, int c_off, int count, int op, int rank, int8 dims, int8 sa,
+__kernel void eltwise_binary(__global const real* a, int a_off, __global const real* b, int b_off,
+                             __global real* c, int c_off, int count, int op, int rank, int8 dims, int8 sa,
                              int8 sb) {
     const int i = GID();
     if (i >= count)
         return;
     const int2 off = broadcast_offsets(i, rank, dims, sa, sb);
-    c[c_off + i] = apply_binary(op, a[a_off + off.x], b[b_off + off.y]);
+    c[c_off + i] = (real)apply_binary(op, (float)a[a_off + off.x], (float)b[b_off + off.y]);
 }
 
 // The same for operands of equal shape (no index arithmetic).
-__kernel void eltwise_binary_same(__global const float* a, int a_off, __global const float* b, int b_off,
-                                  __global float* c, int c_off, int count, int op) {
+__kernel void eltwise_binary_same(__global const real* a, int a_off, __global const real* b, int b_off,
+                                  __global real* c, int c_off, int count, int op) {
     const int i = GID();
     if (i >= count)
         return;
-    c[c_off + i] = apply_binary(op, a[a_off + i], b[b_off + i]);
+    c[c_off + i] = (real)apply_binary(op, (float)a[a_off + i], (float)b[b_off + i]);
 }
 
 inline float apply_unary(int op, float x, float p0, float p1) {
@@ -96,31 +108,35 @@ inline float apply_unary(int op, float x, float p0, float p1) {
 inline float activate(int act, float x, float p0, float p1) { return act < 0 ? x : apply_unary(act, x, p0, p1); }
 
 // The epilogue of a fused convolution: activation (15: PRelu with a per-channel or scalar slope), then the
-// addend of the same shape as the output.
-inline float epilogue(float v, int oc, int act, float p0, float p1, __global const float* slope, int slope_stride,
-                      __global const float* addend, int has_addend, int index) {
+// scale-shift (per-channel or scalar constants; strides 0 or 1), then the addend of the same shape as the output.
+inline float epilogue(float v, int oc, int act, float p0, float p1, __global const real* slope, int slope_stride,
+                      __global const real* scale, __global const real* shift, int4 scale_shift,
+                      __global const real* addend, int has_addend, int index) {
     if (act == 15)
-        v = v >= 0.0f ? v : v * slope[oc * slope_stride];
+        v = v >= 0.0f ? v : v * (float)slope[oc * slope_stride];
     else
         v = activate(act, v, p0, p1);
-    return has_addend ? v + addend[index] : v;
+    if (scale_shift.s0)
+        v = fma(v, (float)scale[oc * scale_shift.s1], (float)shift[oc * scale_shift.s2]);
+    return has_addend ? v + (float)addend[index] : v;
 }
 
-__kernel void eltwise_unary(__global const float* x, int x_off, __global float* y, int y_off, int count, int op,
+__kernel void eltwise_unary(__global const real* x, int x_off, __global real* y, int y_off, int count, int op,
                             float p0, float p1) {
     const int i = GID();
     if (i >= count)
         return;
-    y[y_off + i] = apply_unary(op, x[x_off + i], p0, p1);
+    y[y_off + i] = (real)apply_unary(op, (float)x[x_off + i], p0, p1);
 }
 
 // Direct convolution, NCHW, one output element per work-item. `geometry`: in C,H,W, out C,H,W, kernel H,W;
 // `conv`: stride H,W, dilation H,W, pad top,left, groups. Output channels of group g read input channels
 // [g*C_in/groups, (g+1)*C_in/groups). bias (optional, per output channel) and activation are fused.
-__kernel void convolution(__global const float* x, int x_off, __global const float* w, __global const float* bias,
-                          int has_bias, __global float* y, int y_off, int count, int8 geometry, int8 conv, int act,
-                          float p0, float p1, __global const float* slope, int slope_stride,
-                          __global const float* addend, int addend_off, int has_addend) {
+__kernel void convolution(__global const real* x, int x_off, __global const real* w, __global const real* bias,
+                          int has_bias, __global real* y, int y_off, int count, int8 geometry, int8 conv, int act,
+                          float p0, float p1, __global const real* slope, int slope_stride,
+                          __global const real* scale, __global const real* shift, int4 scale_shift,
+                          __global const real* addend, int addend_off, int has_addend) {
     const int i = GID();
     if (i >= count)
         return;
@@ -134,10 +150,10 @@ __kernel void convolution(__global const float* x, int x_off, __global const flo
     const int n = i / (ow * oh * oc_total);
     const int icg = ic_total / groups;
     const int g = oc / (oc_total / groups);
-    float sum = has_bias ? bias[oc] : 0.0f;
-    __global const float* wk = w + (size_t)oc * icg * kh * kw;
+    float sum = has_bias ? (float)bias[oc] : 0.0f;
+    __global const real* wk = w + (size_t)oc * icg * kh * kw;
     for (int c = 0; c < icg; ++c) {
-        __global const float* xc = x + x_off + ((size_t)n * ic_total + g * icg + c) * ih * iw;
+        __global const real* xc = x + x_off + ((size_t)n * ic_total + g * icg + c) * ih * iw;
         for (int ky = 0; ky < kh; ++ky) {
             const int iy = oy * sh - ph + ky * dh;
             if (iy < 0 || iy >= ih)
@@ -146,17 +162,18 @@ __kernel void convolution(__global const float* x, int x_off, __global const flo
                 const int ix = ox * sw - pw + kx * dw;
                 if (ix < 0 || ix >= iw)
                     continue;
-                sum += xc[iy * iw + ix] * wk[(c * kh + ky) * kw + kx];
+                sum += (float)xc[iy * iw + ix] * (float)wk[(c * kh + ky) * kw + kx];
             }
         }
     }
-    y[y_off + i] = epilogue(sum, oc, act, p0, p1, slope, slope_stride, addend + addend_off, has_addend, i);
+    y[y_off + i] = (real)epilogue(sum, oc, act, p0, p1, slope, slope_stride, scale, shift, scale_shift,
+                                  addend + addend_off, has_addend, i);
 }
 
 // Batched matrix product: c[b] = op(a[b]) * op(b[b]), M x K by K x N, register-blocked: each work-item
 // computes 4 rows by 8 columns. batch_offsets: per output batch, the element offsets of its a and b matrices
 // (numpy broadcast over batch dims); `trans` bit 0 transposes a, bit 1 transposes b.
-__kernel void matmul(__global const float* a, int a_off, __global const float* b, int b_off, __global float* c,
+__kernel void matmul(__global const real* a, int a_off, __global const real* b, int b_off, __global real* c,
                      int c_off, int count, int M, int N, int K, int trans, __global const int* batch_offsets) {
     const int i = GID();
     if (i >= count)
@@ -165,8 +182,8 @@ __kernel void matmul(__global const float* a, int a_off, __global const float* b
     const int c0 = (i % col_blocks) * 8;
     const int r0 = ((i / col_blocks) % row_blocks) * 4;
     const int batch = i / (col_blocks * row_blocks);
-    __global const float* pa = a + a_off + batch_offsets[2 * batch];
-    __global const float* pb = b + b_off + batch_offsets[2 * batch + 1];
+    __global const real* pa = a + a_off + batch_offsets[2 * batch];
+    __global const real* pb = b + b_off + batch_offsets[2 * batch + 1];
     const int a_row_stride = (trans & 1) ? 1 : K, a_k_stride = (trans & 1) ? M : 1;
     const int b_k_stride = (trans & 2) ? 1 : N, b_col_stride = (trans & 2) ? K : 1;
     const bool full_cols = !(trans & 2) && c0 + 8 <= N;
@@ -177,34 +194,34 @@ __kernel void matmul(__global const float* a, int a_off, __global const float* b
     for (int k = 0; k < K; ++k) {
         float8 b8;
         if (full_cols) {
-            b8 = vload8(0, pb + k * b_k_stride + c0);
+            b8 = convert_float8(vload8(0, pb + k * b_k_stride + c0));
         } else {
             float t[8];
             for (int q = 0; q < 8; ++q)
-                t[q] = pb[k * b_k_stride + min(c0 + q, N - 1) * b_col_stride];
+                t[q] = (float)pb[k * b_k_stride + min(c0 + q, N - 1) * b_col_stride];
             b8 = vload8(0, t);
         }
         const int ak = k * a_k_stride;
-        acc0 = fma((float8)(pa[rows[0] + ak]), b8, acc0);
-        acc1 = fma((float8)(pa[rows[1] + ak]), b8, acc1);
-        acc2 = fma((float8)(pa[rows[2] + ak]), b8, acc2);
-        acc3 = fma((float8)(pa[rows[3] + ak]), b8, acc3);
+        acc0 = fma((float8)((float)pa[rows[0] + ak]), b8, acc0);
+        acc1 = fma((float8)((float)pa[rows[1] + ak]), b8, acc1);
+        acc2 = fma((float8)((float)pa[rows[2] + ak]), b8, acc2);
+        acc3 = fma((float8)((float)pa[rows[3] + ak]), b8, acc3);
     }
     float out[32];
     vstore8(acc0, 0, out);
     vstore8(acc1, 1, out);
     vstore8(acc2, 2, out);
     vstore8(acc3, 3, out);
-    __global float* pc = c + c_off + (size_t)batch * M * N;
+    __global real* pc = c + c_off + (size_t)batch * M * N;
     for (int r = 0; r < 4 && r0 + r < M; ++r)
         for (int q = 0; q < 8 && c0 + q < N; ++q)
-            pc[(r0 + r) * N + c0 + q] = out[r * 8 + q];
+            pc[(r0 + r) * N + c0 + q] = (real)out[r * 8 + q];
 }
 
 // Max (mode 0) or average pooling (mode 1 counting only in-bounds elements, mode 2 counting the padding),
 // NCHW spatial 2-d (other ranks are refused by the plugin). geometry: in H,W, out H,W, kernel H,W, stride
 // H,W; pads: top, left, bottom, right, dilation H, W.
-__kernel void pool2d(__global const float* x, int x_off, __global float* y, int y_off, int count, int8 geometry,
+__kernel void pool2d(__global const real* x, int x_off, __global real* y, int y_off, int count, int8 geometry,
                      int8 pads, int mode) {
     const int i = GID();
     if (i >= count)
@@ -214,7 +231,7 @@ __kernel void pool2d(__global const float* x, int x_off, __global float* y, int 
     const int ox = i % ow;
     const int oy = (i / ow) % oh;
     const int plane = i / (ow * oh);
-    __global const float* xp = x + x_off + (size_t)plane * ih * iw;
+    __global const real* xp = x + x_off + (size_t)plane * ih * iw;
     float best = -INFINITY, sum = 0.0f;
     int counted = 0;
     for (int ky = 0; ky < kh; ++ky) {
@@ -225,28 +242,28 @@ __kernel void pool2d(__global const float* x, int x_off, __global float* y, int 
             const int ix = ox * sw - pads.s1 + kx * pads.s5;
             if (ix < 0 || ix >= iw)
                 continue;
-            const float v = xp[iy * iw + ix];
+            const float v = (float)xp[iy * iw + ix];
             best = fmax(best, v);
             sum += v;
             ++counted;
         }
     }
     if (mode == 0) {
-        y[y_off + i] = best;
+        y[y_off + i] = (real)best;
     } else if (mode == 1) {
-        y[y_off + i] = counted ? sum / counted : 0.0f;
+        y[y_off + i] = (real)(counted ? sum / counted : 0.0f);
     } else {
         // The window clipped to the padded input.
         const int y0 = oy * sh - pads.s0, x0 = ox * sw - pads.s1;
         const int rows = min(y0 + kh, ih + pads.s2) - max(y0, -pads.s0);
         const int cols = min(x0 + kw, iw + pads.s3) - max(x0, -pads.s1);
-        y[y_off + i] = rows > 0 && cols > 0 ? sum / (float)(rows * cols) : 0.0f;
+        y[y_off + i] = (real)(rows > 0 && cols > 0 ? sum / (float)(rows * cols) : 0.0f);
     }
 }
 
 // Reduction over the dimensions flagged in `reduced` (1) of an 8-d input of shape `dims`; one output element
 // per work-item. op: 0 sum, 1 mean, 2 max, 3 min, 4 prod.
-__kernel void reduce(__global const float* x, int x_off, __global float* y, int y_off, int count, int8 dims,
+__kernel void reduce(__global const real* x, int x_off, __global real* y, int y_off, int count, int8 dims,
                      int8 reduced, int op) {
     const int i = GID();
     if (i >= count)
@@ -278,7 +295,7 @@ __kernel void reduce(__global const float* x, int x_off, __global float* y, int 
             off += (left % extent) * strides[d];
             left /= extent;
         }
-        const float v = x[x_off + off];
+        const float v = (float)x[x_off + off];
         if (op == 2)
             acc = fmax(acc, v);
         else if (op == 3)
@@ -288,11 +305,11 @@ __kernel void reduce(__global const float* x, int x_off, __global float* y, int 
         else
             acc += v;
     }
-    y[y_off + i] = op == 1 ? acc / (float)reduced_count : acc;
+    y[y_off + i] = (real)(op == 1 ? acc / (float)reduced_count : acc);
 }
 
 // Softmax along an axis of `length` elements, `inner` apart; one (outer, inner) line per work-item.
-__kernel void softmax(__global const float* x, int x_off, __global float* y, int y_off, int count, int length,
+__kernel void softmax(__global const real* x, int x_off, __global real* y, int y_off, int count, int length,
                       int inner) {
     const int i = GID();
     if (i >= count)
@@ -300,12 +317,12 @@ __kernel void softmax(__global const float* x, int x_off, __global float* y, int
     const int base = (i / inner) * length * inner + i % inner;
     float top = -INFINITY;
     for (int k = 0; k < length; ++k)
-        top = fmax(top, x[x_off + base + k * inner]);
+        top = fmax(top, (float)x[x_off + base + k * inner]);
     float sum = 0.0f;
     for (int k = 0; k < length; ++k)
-        sum += exp(x[x_off + base + k * inner] - top);
+        sum += exp((float)x[x_off + base + k * inner] - top);
     for (int k = 0; k < length; ++k)
-        y[y_off + base + k * inner] = exp(x[x_off + base + k * inner] - top) / sum;
+        y[y_off + base + k * inner] = (real)(exp((float)x[x_off + base + k * inner] - top) / sum);
 }
 
 // Copies `outer` blocks of `block` elements from x (blocks `x_stride` apart) to y (blocks `y_stride` apart):
@@ -382,9 +399,9 @@ __kernel void copy_bytes(__global const uchar* x, int x_off, __global uchar* y, 
 
 // FakeQuantize with numpy-broadcast ranges: `strides` holds the strides of input_low, input_high,
 // output_low and output_high (as 4 int8 in a buffer of 32 ints), `dims` the output shape.
-__kernel void fake_quantize(__global const float* x, int x_off, __global const float* il, int il_off,
-                            __global const float* ih, int ih_off, __global const float* ol, int ol_off,
-                            __global const float* oh, int oh_off, __global float* y, int y_off, int count,
+__kernel void fake_quantize(__global const real* x, int x_off, __global const real* il, int il_off,
+                            __global const real* ih, int ih_off, __global const real* ol, int ol_off,
+                            __global const real* oh, int oh_off, __global real* y, int y_off, int count,
                             int levels, int8 dims, __global const int* strides) {
     const int i = GID();
     if (i >= count)
@@ -400,8 +417,9 @@ __kernel void fake_quantize(__global const float* x, int x_off, __global const f
         o2 += coord * strides[16 + d];
         o3 += coord * strides[24 + d];
     }
-    const float v = x[x_off + i];
-    const float lo = il[il_off + o0], hi = ih[ih_off + o1], out_lo = ol[ol_off + o2], out_hi = oh[oh_off + o3];
+    const float v = (float)x[x_off + i];
+    const float lo = (float)il[il_off + o0], hi = (float)ih[ih_off + o1];
+    const float out_lo = (float)ol[ol_off + o2], out_hi = (float)oh[oh_off + o3];
     float r;
     if (v <= fmin(lo, hi))
         r = out_lo;
@@ -409,7 +427,7 @@ __kernel void fake_quantize(__global const float* x, int x_off, __global const f
         r = out_hi;
     else
         r = rint((v - lo) / (hi - lo) * (levels - 1)) / (levels - 1) * (out_hi - out_lo) + out_lo;
-    y[y_off + i] = r;
+    y[y_off + i] = (real)r;
 }
 
 // Convolution of one group (groups == 1) as a register-blocked implicit GEMM: each work-item computes 8
@@ -417,10 +435,11 @@ __kernel void fake_quantize(__global const float* x, int x_off, __global const f
 // [OC/8][C][KH][KW][8] (zero-padded channels), so one vload8 gives the 8 channels' weights of one tap, and
 // for stride 1 (2) one vload8 (vload16) gives the 8 pixels' inputs. geometry and conv as for `convolution`.
 #define DEVMUX_TAP(p, v) acc##p = fma((float8)(v), w8, acc##p)
-__kernel void convolution_tiled(__global const float* x, int x_off, __global const float* w, __global const float* bias,
-                                int has_bias, __global float* y, int y_off, int count, int8 geometry, int8 conv,
-                                int act, float p0, float p1, __global const float* slope, int slope_stride,
-                                __global const float* addend, int addend_off, int has_addend) {
+__kernel void convolution_tiled(__global const real* x, int x_off, __global const real* w, __global const real* bias,
+                                int has_bias, __global real* y, int y_off, int count, int8 geometry, int8 conv,
+                                int act, float p0, float p1, __global const real* slope, int slope_stride,
+                                __global const real* scale, __global const real* shift, int4 scale_shift,
+                                __global const real* addend, int addend_off, int has_addend) {
     const int i = GID();
     if (i >= count)
         return;
@@ -438,32 +457,32 @@ __kernel void convolution_tiled(__global const float* x, int x_off, __global con
     if (has_bias) {
         float t[8];
         for (int r = 0; r < 8; ++r)
-            t[r] = bias[min(ob * 8 + r, oc_total - 1)];
+            t[r] = (float)bias[min(ob * 8 + r, oc_total - 1)];
         b8 = vload8(0, t);
     }
     float8 acc0 = b8, acc1 = b8, acc2 = b8, acc3 = b8, acc4 = b8, acc5 = b8, acc6 = b8, acc7 = b8;
-    __global const float* xn = x + x_off + (size_t)n * ic_total * ih * iw;
-    __global const float* wb = w + (size_t)ob * ic_total * kh * kw * 8;
+    __global const real* xn = x + x_off + (size_t)n * ic_total * ih * iw;
+    __global const real* wb = w + (size_t)ob * ic_total * kh * kw * 8;
     for (int c = 0; c < ic_total; ++c) {
         for (int ky = 0; ky < kh; ++ky) {
             const int iy = oy * sh - ph + ky * dh;
             if (iy < 0 || iy >= ih)
                 continue;
-            __global const float* row = xn + ((size_t)c * ih + iy) * iw;
-            __global const float* wt = wb + ((c * kh + ky) * kw) * 8;
+            __global const real* row = xn + ((size_t)c * ih + iy) * iw;
+            __global const real* wt = wb + ((c * kh + ky) * kw) * 8;
             for (int kx = 0; kx < kw; ++kx) {
-                const float8 w8 = vload8(kx, wt);
+                const float8 w8 = convert_float8(vload8(kx, wt));
                 const int ix0 = ox0 * sw - pw + kx * dw;
                 float8 v;
                 if (sw == 1 && ix0 >= 0 && ix0 + 8 <= iw) {
-                    v = vload8(0, row + ix0);
+                    v = convert_float8(vload8(0, row + ix0));
                 } else if (sw == 2 && ix0 >= 0 && ix0 + 16 <= iw) {
-                    v = vload16(0, row + ix0).even;
+                    v = convert_float8(vload16(0, row + ix0).even);
                 } else {
                     float t[8];
                     for (int p = 0; p < 8; ++p) {
                         const int ix = ix0 + p * sw;
-                        t[p] = ix >= 0 && ix < iw ? row[ix] : 0.0f;
+                        t[p] = ix >= 0 && ix < iw ? (float)row[ix] : 0.0f;
                     }
                     v = vload8(0, t);
                 }
@@ -484,6 +503,21 @@ __kernel void convolution_tiled(__global const float* x, int x_off, __global con
         acc4 = fmax(acc4, 0.0f), acc5 = fmax(acc5, 0.0f), acc6 = fmax(acc6, 0.0f), acc7 = fmax(acc7, 0.0f);
     }
     const int late_act = act == 0 ? -1 : act;
+    // After Relu or no activation the scale-shift also runs on whole vectors; after another activation it
+    // must follow that activation, element by element in the epilogue.
+    int4 late_scale_shift = scale_shift;
+    if (scale_shift.s0 && late_act < 0) {
+        float s[8], t[8];
+        for (int r = 0; r < 8; ++r) {
+            const int oc = min(ob * 8 + r, oc_total - 1);
+            s[r] = (float)scale[oc * scale_shift.s1];
+            t[r] = (float)shift[oc * scale_shift.s2];
+        }
+        const float8 s8 = vload8(0, s), t8 = vload8(0, t);
+        acc0 = fma(acc0, s8, t8), acc1 = fma(acc1, s8, t8), acc2 = fma(acc2, s8, t8), acc3 = fma(acc3, s8, t8);
+        acc4 = fma(acc4, s8, t8), acc5 = fma(acc5, s8, t8), acc6 = fma(acc6, s8, t8), acc7 = fma(acc7, s8, t8);
+        late_scale_shift.s0 = 0;
+    }
     float out[64];
     vstore8(acc0, 0, out);
     vstore8(acc1, 1, out);
@@ -499,13 +533,13 @@ __kernel void convolution_tiled(__global const float* x, int x_off, __global con
         if (oc >= oc_total)
             break;
         const int base = ((n * oc_total + oc) * oh + oy) * ow + ox0;
-        if (late_act < 0 && !has_addend) {
+        if (late_act < 0 && !late_scale_shift.s0 && !has_addend) {
             for (int p = 0; p < pixels; ++p)
-                y[y_off + base + p] = out[p * 8 + r];
+                y[y_off + base + p] = (real)out[p * 8 + r];
             continue;
         }
         for (int p = 0; p < pixels; ++p)
-            y[y_off + base + p] = epilogue(out[p * 8 + r], oc, late_act, p0, p1, slope, slope_stride,
-                                           addend + addend_off, has_addend, base + p);
+            y[y_off + base + p] = (real)epilogue(out[p * 8 + r], oc, late_act, p0, p1, slope, slope_stride, scale,
+                                                 shift, late_scale_shift, addend + addend_off, has_addend, base + p);
     }
 }

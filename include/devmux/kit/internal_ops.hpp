@@ -24,11 +24,12 @@ enum class FusedActivation { None, Relu, Clamp, Sigmoid, Tanh, PRelu };
 /// @brief "none", "relu", "clamp", "sigmoid", "tanh", "prelu".
 const char* to_string(FusedActivation activation);
 
-/// @brief Convolution + bias Add + optional activation + optional following elementwise Add:
-/// `y = act(conv(data, filters) + bias) [+ addend]`.
+/// @brief Convolution + bias Add + optional activation + optional scale-shift + optional following
+/// elementwise Add: `y = act(conv(data, filters) + bias) [* scale + shift] [+ addend]`.
 ///
 /// Inputs: data, filters, bias (broadcast to the convolution's output), then the PRelu slope when the
-/// activation is PRelu, then the addend when `has_addend`. Each step keeps the convolution's output
+/// activation is PRelu, then scale and shift when `has_scale_shift`, then the addend when `has_addend`.
+/// Each step keeps the convolution's output
 /// shape: a bias or addend that would widen it is refused at construction. The reference evaluate()
 /// runs the steps' own ops (v1::Convolution, v1::Add, the activation) in place on the output tensor.
 class FusedConvolution : public ov::op::Op {
@@ -40,7 +41,7 @@ public:
     FusedConvolution(const ov::OutputVector& arguments, const ov::Strides& strides,
                      const ov::CoordinateDiff& pads_begin, const ov::CoordinateDiff& pads_end,
                      const ov::Strides& dilations, const ov::op::PadType& auto_pad, FusedActivation activation,
-                     double clamp_min, double clamp_max, bool has_addend);
+                     double clamp_min, double clamp_max, bool has_addend, bool has_scale_shift = false);
 
     void validate_and_infer_types() override;
     bool visit_attributes(ov::AttributeVisitor& visitor) override;
@@ -58,9 +59,12 @@ public:
     double get_clamp_min() const { return m_clamp_min; }
     double get_clamp_max() const { return m_clamp_max; }
     bool has_addend() const { return m_has_addend; }
-    /// @brief The input index of the PRelu slope, or of the addend.
+    bool has_scale_shift() const { return m_has_scale_shift; }
+    /// @brief The input index of the PRelu slope, of the scale, of the shift, or of the addend.
     size_t slope_input() const { return 3; }
-    size_t addend_input() const { return m_activation == FusedActivation::PRelu ? 4 : 3; }
+    size_t scale_input() const { return m_activation == FusedActivation::PRelu ? 4 : 3; }
+    size_t shift_input() const { return scale_input() + 1; }
+    size_t addend_input() const { return scale_input() + (m_has_scale_shift ? 2 : 0); }
 
 private:
     size_t expected_inputs() const;
@@ -74,20 +78,32 @@ private:
     double m_clamp_min = 0.0;
     double m_clamp_max = 0.0;
     bool m_has_addend = false;
+    bool m_has_scale_shift = false;
     // The steps as ops over Parameters of this node's input types and shapes, rebuilt by
     // validate_and_infer_types; evaluate() runs them, so the arithmetic is the ops' own.
     std::shared_ptr<ov::Node> m_convolution;
     std::shared_ptr<ov::Node> m_bias_add;
     std::shared_ptr<ov::Node> m_activation_op;
+    std::shared_ptr<ov::Node> m_scale_multiply;
+    std::shared_ptr<ov::Node> m_shift_add;
     std::shared_ptr<ov::Node> m_addend_add;
 };
 
+/// @brief What fuse_convolutions may take beyond bias, activation and addend.
+struct ConvolutionFusionOptions {
+    /// @brief Also take a Multiply by a Constant followed by an Add of a Constant after the activation
+    /// (a scale-shift such as a batch normalisation placed after a Relu). Only for backends whose
+    /// FusedConvolution kernels apply has_scale_shift().
+    bool scale_shift = false;
+};
+
 /// @brief Replaces every Convolution (v1) followed by a bias Add of a Constant, then optionally by a Relu,
-/// Clamp, Sigmoid, Tanh or PRelu, then optionally by an Add of any other value, by one FusedConvolution
+/// Clamp, Sigmoid, Tanh or PRelu, then (when `options.scale_shift`) optionally by a Multiply by a Constant
+/// and an Add of a Constant, then optionally by an Add of any other value, by one FusedConvolution
 /// (each intermediate value read only by the next step). The fused op takes the friendly name, rt_info
 /// and output tensor names of the last op it replaces.
 /// @return The number of FusedConvolution ops created.
-size_t fuse_convolutions(ov::Model& model);
+size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& options = {});
 
 }  // namespace kit
 }  // namespace devmux
