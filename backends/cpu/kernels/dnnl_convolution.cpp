@@ -423,6 +423,10 @@ std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
     if (spec.strides.size() != 2 || spec.dilations.size() != 2 || spec.pad_l.size() != 2 || spec.pad_r.size() != 2)
         return std::nullopt;
     if (fused) {
+        // The CPU does not ask for scale-shift fusion; such a node (from another backend's IR) runs on its
+        // reference evaluate().
+        if (fused->has_scale_shift())
+            return std::nullopt;
         const size_t channels = out[1];
         spec.bias = per_channel(node->input_value(2), channels, out.size());
         if (spec.bias.empty())
