@@ -8,8 +8,11 @@ each side's median latency and the ratio devmux / ORT (below 1.0: devmux is fast
 
 usage: benchmarks/compare_ort.py [--build build] [--ort /tmp/ortpeer] [--rounds 5] [--iters 100]
        [--threads 1,2] [--models squeezenet,vehicle,landmarks] [--baseline OTHER_BUILD]
+       [--infer-precision P] [--baseline-precision P]
 --baseline runs a second devmux build (its bin/devmux with its lib/ first on LD_LIBRARY_PATH) in the
-same rounds, so a change is measured before and after in one run.
+same rounds, so a change is measured before and after in one run. --infer-precision and
+--baseline-precision pass -infer_precision (f32, f16, bf16) to each side: `--baseline build
+--baseline-precision f32 --infer-precision bf16` measures bf16 and f32 of one build in one run.
 The ORT work folder comes from /work/shared/peers/onnxruntime/setup.sh (../shared/peers relative to the
 repository root).
 """
@@ -32,9 +35,11 @@ MODELS = {
 }
 
 
-def devmux_median(build, xml, threads, iters):
+def devmux_median(build, xml, threads, iters, precision=None):
     cmd = [os.path.join(build, "bin", "devmux"), "benchmark", "-m", xml, "-d", "CPU", "-n", str(iters),
            "--nireq", "1", "-nthreads", str(threads)]
+    if precision:
+        cmd += ["-infer_precision", precision]
     env = dict(os.environ)
     env["LD_LIBRARY_PATH"] = os.path.join(build, "lib") + os.pathsep + env.get("LD_LIBRARY_PATH", "")
     out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
@@ -60,6 +65,8 @@ def main():
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--models", default=",".join(MODELS))
     parser.add_argument("--baseline", help="another devmux build folder to measure in the same rounds")
+    parser.add_argument("--infer-precision", help="-infer_precision for devmux (default: the device's)")
+    parser.add_argument("--baseline-precision", help="-infer_precision for the baseline")
     args = parser.parse_args()
     threads = [int(t) for t in args.threads.split(",")]
     models = args.models.split(",")
@@ -73,14 +80,15 @@ def main():
         for name in models:
             xml, onnx, shape = MODELS[name]
             for t in threads:
-                d = devmux_median(args.build, os.path.join(MODELS_DIR, xml), t, args.iters)
+                d = devmux_median(args.build, os.path.join(MODELS_DIR, xml), t, args.iters, args.infer_precision)
                 o = ort_median(args.ort, onnx, shape, t, args.iters)
                 entry = results.setdefault((name, t), ([], [], []))
                 entry[0].append(d)
                 entry[1].append(o)
                 line = f"round {r + 1}: {name:<10} {t} thread(s): devmux {d:8.3f} ms  ORT {o:8.3f} ms"
                 if args.baseline:
-                    b = devmux_median(args.baseline, os.path.join(MODELS_DIR, xml), t, args.iters)
+                    b = devmux_median(args.baseline, os.path.join(MODELS_DIR, xml), t, args.iters,
+                                      args.baseline_precision)
                     entry[2].append(b)
                     line += f"  baseline {b:8.3f} ms"
                 print(line, flush=True)
