@@ -22,7 +22,7 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
       m_source(model->clone()),
       m_model_name(model->get_friendly_name()),
       m_plan(plan_model(*model)),
-      m_streams(m_config.streams()),
+      m_streams(m_config.streams(), m_config.request_threads()),
       m_properties(make_property_table()) {}
 
 std::shared_ptr<const kit::ExecutionPlan> CompiledModel::plan_model(const ov::Model& model) const {

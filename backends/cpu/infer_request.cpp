@@ -15,15 +15,16 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
       m_profiling(compiled_model->config().enable_profiling) {}
 
 void InferRequest::infer() {
-    // A stream of the compiled model, so that no more requests run at once than there are streams.
-    StreamSlots::Hold stream(m_compiled->streams());
+    // On a stream of the compiled model, so that no more requests run at once than there are streams.
+    m_compiled->streams().run([this] {
 #ifdef _OPENMP
-    // The team of this request's OpenMP loops and oneDNN primitives, in the thread that runs it.
-    omp_set_num_threads(static_cast<int>(m_compiled->config().request_threads()));
+        // The team of this request's OpenMP loops and oneDNN primitives, in the thread that runs it.
+        omp_set_num_threads(static_cast<int>(m_compiled->config().request_threads()));
 #endif
-    kit::ExecContext ctx;
-    ctx.pool = &m_pool;
-    m_run.run(m_input_tensors, m_output_tensors, ctx, m_profiling);
+        kit::ExecContext ctx;
+        ctx.pool = &m_pool;
+        m_run.run(m_input_tensors, m_output_tensors, ctx, m_profiling);
+    });
 }
 
 std::vector<ov::ProfilingInfo> InferRequest::get_profiling_info() const {

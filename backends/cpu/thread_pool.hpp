@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "devmux/kit/thread_pool.hpp"
+#include "stream_slots.hpp"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -45,6 +46,7 @@ void parallel_for(ThreadPool* pool, size_t n, const F& body) {
         return;
     }
     std::exception_ptr error;
+    t_started_team = true;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(static_cast<int>(team < n ? team : n))
     for (long i = 0; i < static_cast<long>(n); ++i) {
         try {

@@ -12,8 +12,10 @@
 #include <thread>
 #include <condition_variable>
 #include <mutex>
+#include <stdexcept>
 
 #include "compiled_model.hpp"
+#include "stream_slots.hpp"
 #include "devmux/memory_properties.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "infer_request.hpp"
@@ -640,6 +642,57 @@ TEST(CpuStreams, NoMoreRequestsRunAtOnceThanStreams) {
         [] {});
     EXPECT_GE(compiled->streams().peak_busy(), 1u);
     EXPECT_LE(compiled->streams().peak_busy(), 2u);
+}
+
+TEST(CpuStreams, OneOpenMpTeamPerStreamWhicheverThreadsCall) {
+    // One stream of two threads, called from the test's thread and from three others that stay alive: the
+    // inferences all run on the stream's own thread, so the process gains that thread and one OpenMP worker
+    // only. Run in each caller's thread, every caller would keep a team (and its worker) of its own.
+    // SqueezeNet: its large convolutions run on both threads, so a team is started.
+    auto compiled = make_plugin()->compile_model(read_model("squeezenet1.1-ir11/squeezenet1.1.xml"),
+                                                 {ov::inference_num_threads(2), ov::num_streams(1)});
+    const auto& port = compiled->inputs()[0];
+    const size_t before = process_threads();
+    auto here = compiled->create_sync_infer_request();
+    here->set_tensor(port, random_tensor(port.get_shape(), 80, 0.0f, 255.0f));
+    here->infer();
+    constexpr int callers = 3;
+    size_t during = 0;
+    run_together(
+        callers,
+        [&](int t) {
+            auto request = compiled->create_sync_infer_request();
+            request->set_tensor(port, random_tensor(port.get_shape(), 81 + t, 0.0f, 255.0f));
+            request->infer();
+        },
+        [&] { during = process_threads(); });
+    EXPECT_EQ(during, before + callers + 2);
+}
+
+TEST(CpuStreams, AFailedInferenceOnAStreamThreadReachesItsCaller) {
+    devmux::cpu::StreamSlots streams(1, 2);
+    EXPECT_THROW(streams.run([] { throw std::runtime_error("step failed"); }), std::runtime_error);
+    int runs = 0;
+    streams.run([&] { ++runs; });
+    EXPECT_EQ(runs, 1) << "the stream still serves after a failure";
+}
+
+TEST(CpuStreams, InferencesThatStartNoTeamMoveBackToTheCallingThread) {
+    const auto caller = std::this_thread::get_id();
+    std::thread::id first, second;
+    devmux::cpu::StreamSlots small(1, 2);
+    small.run([&] { first = std::this_thread::get_id(); });  // starts no OpenMP team
+    small.run([&] { second = std::this_thread::get_id(); });
+    EXPECT_NE(first, caller) << "the first inference runs on the stream's thread";
+    EXPECT_EQ(second, caller) << "no team to keep together: the hand-over is saved";
+    devmux::cpu::StreamSlots large(1, 2);
+    large.run([&] {
+        devmux::cpu::t_started_team = true;  // as a step on the team does
+        first = std::this_thread::get_id();
+    });
+    large.run([&] { second = std::this_thread::get_id(); });
+    EXPECT_NE(second, caller);
+    EXPECT_EQ(second, first) << "one stream, one thread, one team";
 }
 
 TEST(CpuStreams, EachStreamRunsOnItsShareOfTheCores) {

@@ -178,11 +178,17 @@ public:
         const memory::desc plain_weights(spec.weights, DataType::f32, spec.grouped ? Tag::goihw : Tag::oihw);
         m_weights = memory(m_pd.weights_desc(), engine);
         memory source(plain_weights, engine, const_cast<float*>(filters->get_data_ptr<float>()));
-        dnnl::stream stream(engine);
-        dnnl::reorder(source, m_weights).execute(stream, source, m_weights);
+        {
+            // On the compiling thread alone: an OpenMP team started here would stay beside each request's
+            // team, and with more OpenMP threads than cores libgomp stops spinning between parallel regions,
+            // so every step of every inference would wake its workers through the kernel (docs/cpu.md).
+            DnnlThreads serial(1);
+            dnnl::stream stream(engine);
+            dnnl::reorder(source, m_weights).execute(stream, source, m_weights);
+            stream.wait();
+        }
         if (!spec.bias.empty())
             m_bias = memory(bias_md, engine, const_cast<float*>(m_spec.bias.data()));
-        stream.wait();
 
         m_scratchpad_bytes = dnnl_scratch_bytes(m_pd.scratchpad_desc());
         m_src_bytes = m_src_reorder ? align_up(m_pd.src_desc().get_size()) : 0;
@@ -336,6 +342,8 @@ DnnlBoundPrimitive::DnnlBoundPrimitive(const dnnl::primitive& primitive, std::ve
 DnnlThreads::DnnlThreads(int threads) : m_previous(omp_get_max_threads()) {
     if (threads != m_previous)
         omp_set_num_threads(threads);
+    if (threads > 1)
+        t_started_team = true;
 }
 
 DnnlThreads::~DnnlThreads() {
