@@ -94,8 +94,36 @@ private:
     size_t m_size = 0;
 };
 
+/// A uniform texel buffer view (`texel_format`) of the first `bytes` of a buffer.
+class TexelView {
+public:
+    TexelView(std::shared_ptr<Device> device, VkBuffer buffer, size_t bytes, const std::string& where);
+    ~TexelView();
+    TexelView(const TexelView&) = delete;
+    TexelView& operator=(const TexelView&) = delete;
+    VkBufferView handle() const { return m_view; }
+
+private:
+    std::shared_ptr<Device> m_device;
+    VkBufferView m_view = VK_NULL_HANDLE;
+};
+
 /// The shaders the plugin embeds.
-enum class Shader { unary, binary, conv, conv_block, conv_block_f16, pool, reduce, softmax, matmul, copy, count };
+enum class Shader {
+    unary,
+    binary,
+    conv,
+    conv_block,
+    conv_block_f16,
+    pool,
+    reduce,
+    softmax,
+    matmul,
+    copy,
+    pack_c4,
+    conv_texel,
+    count
+};
 const char* shader_name(Shader shader);
 /// The embedded SPIR-V of a shader, for pipelines and for the spirv-val test.
 std::pair<const uint32_t*, size_t> shader_code(Shader shader);
@@ -105,6 +133,10 @@ std::pair<const uint32_t*, size_t> shader_code(Shader shader);
 constexpr uint32_t binding_count = 6;
 constexpr uint32_t output_binding = 5;
 constexpr uint32_t param_count = 32 - binding_count;
+/// Bindings 6 and 7 are uniform texel buffers of vec4s (VK_FORMAT_R32G32B32A32_SFLOAT), read by conv_texel.
+constexpr uint32_t first_texel_binding = 6;
+constexpr uint32_t texel_binding_count = 2;
+constexpr VkFormat texel_format = VK_FORMAT_R32G32B32A32_SFLOAT;
 struct PushConstants {
     uint32_t offsets[binding_count] = {};
     uint32_t params[param_count] = {};
@@ -123,6 +155,8 @@ public:
     bool memory_is_device_local() const { return m_device_local; }
     size_t offset_alignment() const { return m_offset_alignment; }
     size_t max_range() const { return m_max_range; }
+    /// Texels of `texel_format` a uniform texel buffer view may hold; 0 when the format cannot be one.
+    size_t max_texels() const { return m_max_texels; }
     VkDescriptorSetLayout set_layout() const { return m_set_layout; }
     VkPipelineLayout pipeline_layout() const { return m_pipeline_layout; }
     float timestamp_period() const { return m_physical.properties.limits.timestampPeriod; }
@@ -160,6 +194,7 @@ private:
     bool m_device_local = false;
     size_t m_offset_alignment = 4;
     size_t m_max_range = 0;
+    size_t m_max_texels = 0;
     VkDescriptorSetLayout m_set_layout = VK_NULL_HANDLE;
     VkPipelineLayout m_pipeline_layout = VK_NULL_HANDLE;
     std::mutex m_queue_mutex;  // guards m_queue (vkQueueSubmit from several requests)
