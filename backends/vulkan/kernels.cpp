@@ -725,7 +725,7 @@ std::vector<float> pack_texel_filters(const std::vector<float>& filters, size_t 
 // Turns a conv_block plan into pack_c4 + conv_texel where the device reads vec4 texel buffers large enough
 // and every group's input channels come in quads (one group: any count, the last quad padded with zeros);
 // false (the plan unchanged) otherwise.
-bool use_texel_convolution(NodePlan& plan, const Device& device) {
+bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node& node) {
     if (plan.dispatches.size() != 1 || plan.dispatches[0].shader != Shader::conv_block || !device.max_texels())
         return false;
     const Dispatch block = plan.dispatches[0];
@@ -756,6 +756,16 @@ bool use_texel_convolution(NodePlan& plan, const Device& device) {
     conv.params[22] = static_cast<uint32_t>(hp);
     conv.params[23] = static_cast<uint32_t>(wp);
     conv.params[24] = static_cast<uint32_t>(quads);
+    // A constant bias of one value per channel is stored after the filters and starts the sums.
+    const int bias = conv.inputs[2];
+    if ((conv.params[16] & 3u) == 2u && bias >= 0 &&
+        ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(static_cast<size_t>(bias))) &&
+        filter_texels + groups * ((kg + 15) / 16) * 4 <= device.max_texels()) {
+        conv.texel_bias = bias;
+        conv.inputs[2] = -1;
+        conv.params[16] &= ~3u;
+        conv.params[25] = static_cast<uint32_t>(filter_texels);
+    }
     plan.dispatches = {pack, conv};
     plan.scratch_bytes = input_texels * 4 * sizeof(float);
     plan.exec_type += "_texel";
@@ -811,8 +821,23 @@ public:
                 continue;
             const auto constant = ov::as_type_ptr<ov::op::v0::Constant>(node->get_input_node_shared_ptr(1));
             OPENVINO_ASSERT(constant, where, ": conv_texel needs constant filters");
-            const auto packed = pack_texel_filters(constant->get_vector<float>(), node->get_output_shape(0)[1],
-                                                   dispatch.params[15], dispatch.params[7], dispatch.params[8]);
+            const size_t out_channels = node->get_output_shape(0)[1], groups = dispatch.params[15];
+            auto packed = pack_texel_filters(constant->get_vector<float>(), out_channels, groups, dispatch.params[7],
+                                             dispatch.params[8]);
+            if (dispatch.texel_bias >= 0) {
+                // Per block of 16 channels of a group, their bias (zeros past the group's last channel).
+                const auto bias = ov::as_type_ptr<ov::op::v0::Constant>(
+                                      node->get_input_node_shared_ptr(static_cast<size_t>(dispatch.texel_bias)))
+                                      ->cast_vector<float>();
+                OPENVINO_ASSERT(bias.size() == out_channels, where, ": a bias of ", bias.size(), " values for ",
+                                out_channels, " channels");
+                const size_t kg = out_channels / groups, blocks = (kg + 15) / 16;
+                OPENVINO_ASSERT(packed.size() == dispatch.params[25] * size_t(4), where, ": misplaced bias texels");
+                for (size_t g = 0; g < groups; ++g)
+                    for (size_t b = 0; b < blocks; ++b)
+                        for (size_t lane = 0; lane < 16; ++lane)
+                            packed.push_back(b * 16 + lane < kg ? bias[g * kg + b * 16 + lane] : 0.0f);
+            }
             m_texel_filters = std::make_shared<Buffer>(m_device, packed.size() * sizeof(float),
                                                        "texel filters of '" + node->get_friendly_name() + "'");
             std::memcpy(m_texel_filters->mapped(), packed.data(), packed.size() * sizeof(float));
@@ -953,7 +978,7 @@ public:
                 plan.exec_type += "_f16_filters";
             }
         // So does the device: conv_texel where it reads vec4 texel buffers (and the shapes allow).
-        use_texel_convolution(plan, *m_device);
+        use_texel_convolution(plan, *m_device, *node);
         return std::make_shared<ShaderKernel>(node, std::move(plan), m_device);
     }
     std::shared_ptr<const kit::OpKernel> convert_kernel(const ov::element::Type& from,

@@ -29,6 +29,7 @@ struct Dispatch {
     // conv_texel and its pack_c4: the output is the step's scratch buffer (pack_c4); the scratch buffer is read
     // through texel binding 6 and the filters, repacked for conv_texel, through texel binding 7 (conv_texel).
     bool output_to_scratch = false, texel_input = false, texel_filters = false;
+    int texel_bias = -1;  // conv_texel: the step input (a Constant, one value per channel) stored after the filters
 };
 
 /// What a node runs as: its dispatches (several for a Concat or Split), in order.

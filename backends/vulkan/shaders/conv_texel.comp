@@ -9,7 +9,8 @@
 // channels) 16 texels: texel 4 * ci + j holds output channels 4j..4j+3 of the block for input channel ci of
 // the quad (zeros past the group's last channel).
 // Parameters as conv.comp (p0..p19), then p20 quads of output pixels, p21 output pixels (N * OH * OW),
-// p22 HP, p23 WP, p24 ceil(C/4). The dispatch is conv_block's: x over quads of output pixels, y over the blocks; each
+// p22 HP, p23 WP, p24 ceil(C/4), p25 where binding 7 holds 4 texels of bias per block (then the epilogue adds
+// none), 0 for none. The dispatch is conv_block's: x over quads of output pixels, y over the blocks; each
 // invocation computes 16 channels x 4 pixels: per quad of input channels, 4 input and 16 filter fetches
 // for 256 multiply-adds.
 #version 450
@@ -68,6 +69,15 @@ void main() {
     const uint lanes = min(16u, g * kg + kg - k0);
     const uint pixels = pc.p[21], quads = pc.p[20];
     const uint HP = pc.p[22], WP = pc.p[23], plane = HP * WP;
+    // The sums start from the block's bias, where binding 7 holds it: 4 fetches instead of a load per output.
+    vec4 bias0 = vec4(0.0), bias1 = vec4(0.0), bias2 = vec4(0.0), bias3 = vec4(0.0);
+    if (pc.p[25] != 0u) {
+        const int at = int(pc.p[25] + block * 4u);
+        bias0 = texelFetch(packed_filters, at);
+        bias1 = texelFetch(packed_filters, at + 1);
+        bias2 = texelFetch(packed_filters, at + 2);
+        bias3 = texelFetch(packed_filters, at + 3);
+    }
     for (uint quad = first_item(); quad < quads; quad += item_stride()) {
         const Pixel p0 = pixel_at(quad * 4u, pixels, OH, OW), p1 = pixel_at(quad * 4u + 1u, pixels, OH, OW);
         const Pixel p2 = pixel_at(quad * 4u + 2u, pixels, OH, OW), p3 = pixel_at(quad * 4u + 3u, pixels, OH, OW);
@@ -77,10 +87,10 @@ void main() {
         const uint b1 = ((p1.n * quads_image + first) * HP + p1.oh * sh) * WP + p1.ow * sw;
         const uint b2 = ((p2.n * quads_image + first) * HP + p2.oh * sh) * WP + p2.ow * sw;
         const uint b3 = ((p3.n * quads_image + first) * HP + p3.oh * sh) * WP + p3.ow * sw;
-        vec4 a00 = vec4(0.0), a01 = vec4(0.0), a02 = vec4(0.0), a03 = vec4(0.0);
-        vec4 a10 = vec4(0.0), a11 = vec4(0.0), a12 = vec4(0.0), a13 = vec4(0.0);
-        vec4 a20 = vec4(0.0), a21 = vec4(0.0), a22 = vec4(0.0), a23 = vec4(0.0);
-        vec4 a30 = vec4(0.0), a31 = vec4(0.0), a32 = vec4(0.0), a33 = vec4(0.0);
+        vec4 a00 = bias0, a01 = bias1, a02 = bias2, a03 = bias3;
+        vec4 a10 = bias0, a11 = bias1, a12 = bias2, a13 = bias3;
+        vec4 a20 = bias0, a21 = bias1, a22 = bias2, a23 = bias3;
+        vec4 a30 = bias0, a31 = bias1, a32 = bias2, a33 = bias3;
         int f = int(block * KH * KW * quads_c * 16u);
         for (uint kh = 0u; kh < KH; ++kh) {
             for (uint kw = 0u; kw < KW; ++kw) {
