@@ -780,7 +780,12 @@ public:
                                   kit::OpSupport::describe_type(*node) + ")";
         for (const auto& dispatch : m_plan.dispatches) {
             try {
-                m_pipelines.push_back(m_device->pipeline(dispatch.shader));
+                const bool convolution = dispatch.shader == Shader::conv || dispatch.shader == Shader::conv_block ||
+                                         dispatch.shader == Shader::conv_block_f16 ||
+                                         dispatch.shader == Shader::conv_texel;
+                m_pipelines.push_back(convolution
+                                          ? m_device->pipeline(dispatch.shader, dispatch.params[16], dispatch.params[17])
+                                          : m_device->pipeline(dispatch.shader));
             } catch (const std::exception& e) {
                 OPENVINO_THROW(where, ": ", e.what());
             }

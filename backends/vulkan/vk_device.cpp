@@ -334,9 +334,9 @@ Device::~Device() {
         m_watcher.join();
     }
     const Api& api = vk();
-    for (VkPipeline pipeline : m_pipelines)
-        if (pipeline)
-            api.vkDestroyPipeline(m_device, pipeline, nullptr);
+    for (const auto& entry : m_pipelines)
+        if (entry.second)
+            api.vkDestroyPipeline(m_device, entry.second, nullptr);
     if (m_cache)
         api.vkDestroyPipelineCache(m_device, m_cache, nullptr);
     api.vkDestroyPipelineLayout(m_device, m_pipeline_layout, nullptr);
@@ -344,9 +344,9 @@ Device::~Device() {
     api.vkDestroyDevice(m_device, nullptr);
 }
 
-VkPipeline Device::pipeline(Shader shader) {
+VkPipeline Device::pipeline(Shader shader, uint32_t epilogue_modes, uint32_t activation) {
     std::lock_guard<std::mutex> lock(m_pipeline_mutex);
-    VkPipeline& pipeline = m_pipelines[static_cast<size_t>(shader)];
+    VkPipeline& pipeline = m_pipelines[std::make_tuple(shader, epilogue_modes, activation)];
     if (pipeline)
         return pipeline;
     const Api& api = vk();
@@ -362,6 +362,12 @@ VkPipeline Device::pipeline(Shader shader) {
     info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     info.stage.module = module;
     info.stage.pName = "main";
+    // constant_id 0 and 1 of the convolution shaders: the compiler drops the epilogue's unused operands and
+    // activations (llvmpipe runs both sides of every branch, masked).
+    const uint32_t constants[] = {epilogue_modes, activation};
+    const VkSpecializationMapEntry entries[] = {{0, 0, sizeof(uint32_t)}, {1, sizeof(uint32_t), sizeof(uint32_t)}};
+    VkSpecializationInfo specialization{2, entries, sizeof(constants), constants};
+    info.stage.pSpecializationInfo = &specialization;
     info.layout = m_pipeline_layout;
     const VkResult result = api.vkCreateComputePipelines(m_device, m_cache, 1, &info, nullptr, &pipeline);
     api.vkDestroyShaderModule(m_device, module, nullptr);

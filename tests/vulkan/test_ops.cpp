@@ -89,6 +89,41 @@ const std::vector<OpCase>& cases() {
              return ov::OutputVector{std::make_shared<v1::Add>(relu, in[1])};
          },
          1e-5},
+        // Each fused activation is its own pipeline (specialization constants): clamp, sigmoid and tanh on
+        // conv_texel, conv and conv_block, with one-value, per-channel and full operands.
+        {"conv_texel_bias_clamp",
+         {{1, 4, 5, 6}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 16, 4, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 16, 1, 1}, 21));
+             return ov::OutputVector{std::make_shared<v0::Clamp>(biased, -0.3, 0.4)};
+         },
+         1e-5},
+        {"conv_texel_scalar_bias_sigmoid",
+         {{1, 8, 3, 5}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 17, 8, 1, 1, 0)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 1, 1, 1}, 22));
+             return ov::OutputVector{std::make_shared<v0::Sigmoid>(biased)};
+         },
+         1e-5},
+        {"conv_bias_tanh",
+         {{1, 3, 6, 5}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 6, 3, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 6, 1, 1}, 23));
+             return ov::OutputVector{std::make_shared<v0::Tanh>(biased)};
+         },
+         1e-5},
+        {"conv_block_bias_sigmoid_add",
+         {{1, 6, 5, 4}, {1, 34, 5, 4}},
+         [](const ov::OutputVector& in) {
+             auto c = grouped(in[0], 2, 17, 3, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 34, 1, 1}, 24));
+             auto sigmoid = std::make_shared<v0::Sigmoid>(biased);
+             return ov::OutputVector{std::make_shared<v1::Add>(sigmoid, in[1])};
+         },
+         1e-5},
         {"conv_texel_bias_prelu",
          {{1, 3, 5, 5}},
          [](const ov::OutputVector& in) {
