@@ -772,6 +772,28 @@ bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node&
     return true;
 }
 
+// The parameters a shader takes as its specialization constants 0 and 1 (see each shader): llvmpipe runs
+// both sides of every branch, masked, so a branch on a push constant costs what all its cases cost.
+std::pair<uint32_t, uint32_t> specialization(const Dispatch& dispatch) {
+    switch (dispatch.shader) {
+    case Shader::conv:
+    case Shader::conv_block:
+    case Shader::conv_block_f16:
+    case Shader::conv_texel:
+        return {dispatch.params[16], dispatch.params[17]};  // epilogue operand modes, activation
+    case Shader::unary:
+        return {dispatch.params[0], 0};  // op
+    case Shader::binary:
+        return {dispatch.params[0], dispatch.params[20]};  // op, layout kind
+    case Shader::reduce:
+        return {dispatch.params[3], 0};  // op
+    case Shader::pool:
+        return {dispatch.params[13], 0};  // average
+    default:
+        return {0, 0};
+    }
+}
+
 class ShaderKernel final : public kit::OpKernel {
 public:
     ShaderKernel(const std::shared_ptr<ov::Node>& node, NodePlan plan, std::shared_ptr<Device> device)
@@ -780,12 +802,8 @@ public:
                                   kit::OpSupport::describe_type(*node) + ")";
         for (const auto& dispatch : m_plan.dispatches) {
             try {
-                const bool convolution = dispatch.shader == Shader::conv || dispatch.shader == Shader::conv_block ||
-                                         dispatch.shader == Shader::conv_block_f16 ||
-                                         dispatch.shader == Shader::conv_texel;
-                m_pipelines.push_back(convolution
-                                          ? m_device->pipeline(dispatch.shader, dispatch.params[16], dispatch.params[17])
-                                          : m_device->pipeline(dispatch.shader));
+                const auto constants = specialization(dispatch);
+                m_pipelines.push_back(m_device->pipeline(dispatch.shader, constants.first, constants.second));
             } catch (const std::exception& e) {
                 OPENVINO_THROW(where, ": ", e.what());
             }

@@ -344,9 +344,9 @@ Device::~Device() {
     api.vkDestroyDevice(m_device, nullptr);
 }
 
-VkPipeline Device::pipeline(Shader shader, uint32_t epilogue_modes, uint32_t activation) {
+VkPipeline Device::pipeline(Shader shader, uint32_t constant0, uint32_t constant1) {
     std::lock_guard<std::mutex> lock(m_pipeline_mutex);
-    VkPipeline& pipeline = m_pipelines[std::make_tuple(shader, epilogue_modes, activation)];
+    VkPipeline& pipeline = m_pipelines[std::make_tuple(shader, constant0, constant1)];
     if (pipeline)
         return pipeline;
     const Api& api = vk();
@@ -362,9 +362,9 @@ VkPipeline Device::pipeline(Shader shader, uint32_t epilogue_modes, uint32_t act
     info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     info.stage.module = module;
     info.stage.pName = "main";
-    // constant_id 0 and 1 of the convolution shaders: the compiler drops the epilogue's unused operands and
-    // activations (llvmpipe runs both sides of every branch, masked).
-    const uint32_t constants[] = {epilogue_modes, activation};
+    // constant_id 0 and 1: the compiler drops the cases a pipeline never takes (llvmpipe runs both sides of
+    // every branch, masked).
+    const uint32_t constants[] = {constant0, constant1};
     const VkSpecializationMapEntry entries[] = {{0, 0, sizeof(uint32_t)}, {1, sizeof(uint32_t), sizeof(uint32_t)}};
     VkSpecializationInfo specialization{2, entries, sizeof(constants), constants};
     info.stage.pSpecializationInfo = &specialization;

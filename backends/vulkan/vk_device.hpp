@@ -162,10 +162,10 @@ public:
     VkPipelineLayout pipeline_layout() const { return m_pipeline_layout; }
     float timestamp_period() const { return m_physical.properties.limits.timestampPeriod; }
 
-    /// The pipeline of a shader, created on first use (through the device's pipeline cache). The convolution
-    /// shaders take their epilogue as specialization constants (conv_epilogue.glsl): `epilogue_modes` (the
-    /// operand modes, parameter 16) and `activation` (parameter 17); other shaders ignore them.
-    VkPipeline pipeline(Shader shader, uint32_t epilogue_modes = 0, uint32_t activation = 0);
+    /// The pipeline of a shader with specialization constants 0 and 1 (the parameters each shader takes as
+    /// constants: the convolutions' epilogue, the element-wise, reduction and pooling ops; shaders without
+    /// them ignore them), created on first use through the device's pipeline cache.
+    VkPipeline pipeline(Shader shader, uint32_t constant0 = 0, uint32_t constant1 = 0);
 
     /// What happened to a pipeline cache file kept under an ov::cache_dir.
     struct CacheUse {
@@ -204,7 +204,7 @@ private:
     // Guards m_pipelines, m_cache and m_loaded_caches: compiles on several threads create pipelines and
     // merge or save the pipeline cache at once.
     std::mutex m_pipeline_mutex;
-    std::map<std::tuple<Shader, uint32_t, uint32_t>, VkPipeline> m_pipelines;  // (shader, epilogue) -> pipeline
+    std::map<std::tuple<Shader, uint32_t, uint32_t>, VkPipeline> m_pipelines;  // (shader, constants) -> pipeline
     VkPipelineCache m_cache = VK_NULL_HANDLE;
     std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged
 
