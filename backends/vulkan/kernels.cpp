@@ -715,8 +715,8 @@ std::vector<float> pack_texel_filters(const std::vector<float>& filters, size_t 
                         for (size_t ci = 0; ci < 4; ++ci)
                             for (size_t lane = 0; lane < 16 && b * 16 + lane < kg && q * 4 + ci < cg; ++lane) {
                                 const size_t k = g * kg + b * 16 + lane, c = q * 4 + ci;
-                                const size_t texel = ((((g * blocks + b) * kh_size + kh) * kw_size + kw) * quads + q) * 16 +
-                                                     ci * 4 + lane / 4;
+                                const size_t position = ((g * blocks + b) * kh_size + kh) * kw_size + kw;
+                                const size_t texel = (position * quads + q) * 16 + ci * 4 + lane / 4;
                                 packed[texel * 4 + lane % 4] = filters[((k * cg + c) * kh_size + kh) * kw_size + kw];
                             }
     return packed;
@@ -903,7 +903,8 @@ class StateReadOp final : public DispatchOp {
 public:
     StateReadOp(std::shared_ptr<Device> device, const NodePlan& plan, const std::vector<VkPipeline>& pipelines,
                 const kit::BindArgs& args, size_t step, size_t variable, bool has_init)
-        : DispatchOp(std::move(device), plan, pipelines, {}, VK_NULL_HANDLE, args, step), m_variable(variable), m_has_init(has_init) {}
+        : DispatchOp(std::move(device), plan, pipelines, {}, VK_NULL_HANDLE, args, step), m_variable(variable),
+          m_has_init(has_init) {}
 
 protected:
     void upload(size_t, const void* init, void* mirror, size_t bytes, kit::ExecContext& ctx) override {

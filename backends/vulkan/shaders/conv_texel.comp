@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // 2D convolution for groups of 16 or more output channels, input channels per group a multiple of 4 (or one
-// group) and constant filters, reading both operands as vec4 texels of uniform texel buffers (RGBA32F). Why: llvmpipe
-// fetches such a texel with one 16-byte load per lane and a transpose, where a storage-buffer load loops
-// over the lanes with a branch and a bounds check each (docs/vulkan.md).
+// group) and constant filters, reading both operands as vec4 texels of uniform texel buffers (RGBA32F).
+// Why: llvmpipe fetches such a texel with one 16-byte load per lane and a transpose, where a storage-buffer
+// load loops over the lanes with a branch and a bounds check each (docs/vulkan.md).
 // Binding 6: the input repacked by pack_c4.comp, [N][ceil(C/4)][HP][WP] texels of 4 channels, padding
 // included (a single group's last quad of channels is padded with zeros, its filters too).
 // Binding 7: the filters, per block of 16 output channels of a group and per (kh, kw, quad of input
@@ -49,8 +49,10 @@ void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4
 // One input channel (component `c` of the input texels) times the 16 channels of the block.
 #define CHANNEL(ci, c)                                                                      \
     {                                                                                       \
-        const vec4 w0 = texelFetch(packed_filters, f + 4 * ci), w1 = texelFetch(packed_filters, f + 4 * ci + 1); \
-        const vec4 w2 = texelFetch(packed_filters, f + 4 * ci + 2), w3 = texelFetch(packed_filters, f + 4 * ci + 3); \
+        const vec4 w0 = texelFetch(packed_filters, f + 4 * ci);                             \
+        const vec4 w1 = texelFetch(packed_filters, f + 4 * ci + 1);                         \
+        const vec4 w2 = texelFetch(packed_filters, f + 4 * ci + 2);                         \
+        const vec4 w3 = texelFetch(packed_filters, f + 4 * ci + 3);                         \
         a00 += x0.c * w0; a01 += x0.c * w1; a02 += x0.c * w2; a03 += x0.c * w3;            \
         a10 += x1.c * w0; a11 += x1.c * w1; a12 += x1.c * w2; a13 += x1.c * w3;            \
         a20 += x2.c * w0; a21 += x2.c * w1; a22 += x2.c * w2; a23 += x2.c * w3;            \
