@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <numeric>
 
 #include "devmux/kit/internal_ops.hpp"
@@ -698,6 +699,101 @@ std::vector<float> pack_filters(const std::vector<float>& filters, size_t out_ch
     return packed;
 }
 
+// Filters [K, C/groups, KH, KW] for conv_texel: per block of 16 output channels of a group and per (kh, kw,
+// quad of input channels), 16 vec4 texels, texel 4 * ci + j holding output channels 4j..4j+3 of the block for
+// input channel ci of the quad; zeros past the group's last output or input channel.
+std::vector<float> pack_texel_filters(const std::vector<float>& filters, size_t out_channels, size_t groups,
+                                      size_t kh_size, size_t kw_size) {
+    const size_t kg = out_channels / groups, blocks = (kg + 15) / 16;
+    const size_t cg = filters.size() / (out_channels * kh_size * kw_size), quads = (cg + 3) / 4;
+    std::vector<float> packed(groups * blocks * kh_size * kw_size * quads * 64, 0.0f);
+    for (size_t g = 0; g < groups; ++g)
+        for (size_t b = 0; b < blocks; ++b)
+            for (size_t kh = 0; kh < kh_size; ++kh)
+                for (size_t kw = 0; kw < kw_size; ++kw)
+                    for (size_t q = 0; q < quads; ++q)
+                        for (size_t ci = 0; ci < 4; ++ci)
+                            for (size_t lane = 0; lane < 16 && b * 16 + lane < kg && q * 4 + ci < cg; ++lane) {
+                                const size_t k = g * kg + b * 16 + lane, c = q * 4 + ci;
+                                const size_t position = ((g * blocks + b) * kh_size + kh) * kw_size + kw;
+                                const size_t texel = (position * quads + q) * 16 + ci * 4 + lane / 4;
+                                packed[texel * 4 + lane % 4] = filters[((k * cg + c) * kh_size + kh) * kw_size + kw];
+                            }
+    return packed;
+}
+
+// Turns a conv_block plan into pack_c4 + conv_texel where the device reads vec4 texel buffers large enough
+// and every group's input channels come in quads (one group: any count, the last quad padded with zeros);
+// false (the plan unchanged) otherwise.
+bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node& node) {
+    if (plan.dispatches.size() != 1 || plan.dispatches[0].shader != Shader::conv_block || !device.max_texels())
+        return false;
+    const Dispatch block = plan.dispatches[0];
+    const uint32_t* p = block.params;
+    const size_t n = p[0], c = p[1], k = p[4], oh = p[5], ow = p[6], kh = p[7], kw = p[8];
+    const size_t sh = p[9], sw = p[10], dh = p[11], dw = p[12], groups = p[15];
+    if (groups > 1 && (c / groups) % 4 != 0)
+        return false;
+    const size_t quads = (c + 3) / 4;
+    // The padded plane: every place the filter reads, starting at (-pad top, -pad left).
+    const size_t hp = (oh - 1) * sh + (kh - 1) * dh + 1, wp = (ow - 1) * sw + (kw - 1) * dw + 1;
+    const size_t input_texels = n * quads * hp * wp;
+    const size_t kg = k / groups, filter_texels = groups * ((kg + 15) / 16) * kh * kw * (quads / groups) * 16;
+    if (input_texels > device.max_texels() || filter_texels > device.max_texels() ||
+        input_texels * 4 > std::numeric_limits<uint32_t>::max())
+        return false;
+    Dispatch pack = make_dispatch(Shader::pack_c4, input_texels);
+    pack.inputs[0] = block.inputs[0];
+    pack.output_to_scratch = true;
+    const uint32_t values[] = {p[1], p[2], p[3], static_cast<uint32_t>(hp), static_cast<uint32_t>(wp), p[13], p[14],
+                               static_cast<uint32_t>(input_texels)};
+    std::copy(std::begin(values), std::end(values), pack.params);
+    Dispatch conv = block;
+    conv.shader = Shader::conv_texel;
+    conv.inputs[0] = conv.inputs[1] = -1;
+    conv.pack_block = 0;
+    conv.texel_input = conv.texel_filters = true;
+    conv.params[22] = static_cast<uint32_t>(hp);
+    conv.params[23] = static_cast<uint32_t>(wp);
+    conv.params[24] = static_cast<uint32_t>(quads);
+    // A constant bias of one value per channel is stored after the filters and starts the sums.
+    const int bias = conv.inputs[2];
+    if ((conv.params[16] & 3u) == 2u && bias >= 0 &&
+        ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(static_cast<size_t>(bias))) &&
+        filter_texels + groups * ((kg + 15) / 16) * 4 <= device.max_texels()) {
+        conv.texel_bias = bias;
+        conv.inputs[2] = -1;
+        conv.params[16] &= ~3u;
+        conv.params[25] = static_cast<uint32_t>(filter_texels);
+    }
+    plan.dispatches = {pack, conv};
+    plan.scratch_bytes = input_texels * 4 * sizeof(float);
+    plan.exec_type += "_texel";
+    return true;
+}
+
+// The parameters a shader takes as its specialization constants 0 and 1 (see each shader): llvmpipe runs
+// both sides of every branch, masked, so a branch on a push constant costs what all its cases cost.
+std::pair<uint32_t, uint32_t> specialization(const Dispatch& dispatch) {
+    switch (dispatch.shader) {
+    case Shader::conv:
+    case Shader::conv_block:
+    case Shader::conv_block_f16:
+    case Shader::conv_texel:
+        return {dispatch.params[16], dispatch.params[17]};  // epilogue operand modes, activation
+    case Shader::unary:
+        return {dispatch.params[0], 0};  // op
+    case Shader::binary:
+        return {dispatch.params[0], dispatch.params[20]};  // op, layout kind
+    case Shader::reduce:
+        return {dispatch.params[3], 0};  // op
+    case Shader::pool:
+        return {dispatch.params[13], 0};  // average
+    default:
+        return {0, 0};
+    }
+}
+
 class ShaderKernel final : public kit::OpKernel {
 public:
     ShaderKernel(const std::shared_ptr<ov::Node>& node, NodePlan plan, std::shared_ptr<Device> device)
@@ -706,7 +802,8 @@ public:
                                   kit::OpSupport::describe_type(*node) + ")";
         for (const auto& dispatch : m_plan.dispatches) {
             try {
-                m_pipelines.push_back(m_device->pipeline(dispatch.shader));
+                const auto constants = specialization(dispatch);
+                m_pipelines.push_back(m_device->pipeline(dispatch.shader, constants.first, constants.second));
             } catch (const std::exception& e) {
                 OPENVINO_THROW(where, ": ", e.what());
             }
@@ -742,11 +839,40 @@ public:
                 }
                 m_weights[static_cast<size_t>(input)] = std::move(buffer);
             }
+        for (const auto& dispatch : m_plan.dispatches) {
+            if (!dispatch.texel_filters || m_filter_view)
+                continue;
+            const auto constant = ov::as_type_ptr<ov::op::v0::Constant>(node->get_input_node_shared_ptr(1));
+            OPENVINO_ASSERT(constant, where, ": conv_texel needs constant filters");
+            const size_t out_channels = node->get_output_shape(0)[1], groups = dispatch.params[15];
+            auto packed = pack_texel_filters(constant->get_vector<float>(), out_channels, groups, dispatch.params[7],
+                                             dispatch.params[8]);
+            if (dispatch.texel_bias >= 0) {
+                // Per block of 16 channels of a group, their bias (zeros past the group's last channel).
+                const auto bias = ov::as_type_ptr<ov::op::v0::Constant>(
+                                      node->get_input_node_shared_ptr(static_cast<size_t>(dispatch.texel_bias)))
+                                      ->cast_vector<float>();
+                OPENVINO_ASSERT(bias.size() == out_channels, where, ": a bias of ", bias.size(), " values for ",
+                                out_channels, " channels");
+                const size_t kg = out_channels / groups, blocks = (kg + 15) / 16;
+                OPENVINO_ASSERT(packed.size() == dispatch.params[25] * size_t(4), where, ": misplaced bias texels");
+                for (size_t g = 0; g < groups; ++g)
+                    for (size_t b = 0; b < blocks; ++b)
+                        for (size_t lane = 0; lane < 16; ++lane)
+                            packed.push_back(b * 16 + lane < kg ? bias[g * kg + b * 16 + lane] : 0.0f);
+            }
+            m_texel_filters = std::make_shared<Buffer>(m_device, packed.size() * sizeof(float),
+                                                       "texel filters of '" + node->get_friendly_name() + "'");
+            std::memcpy(m_texel_filters->mapped(), packed.data(), packed.size() * sizeof(float));
+            m_filter_view = std::make_shared<TexelView>(m_device, m_texel_filters->handle(),
+                                                        packed.size() * sizeof(float), where);
+        }
     }
     std::string name() const override { return m_plan.exec_type; }
     std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override {
         const size_t step = static_cast<size_t>(&args.step - args.plan.steps.data());
-        return std::make_unique<DispatchOp>(m_device, m_plan, m_pipelines, m_weights, args, step);
+        return std::make_unique<DispatchOp>(m_device, m_plan, m_pipelines, m_weights,
+                                            m_filter_view ? m_filter_view->handle() : VK_NULL_HANDLE, args, step);
     }
 
 private:
@@ -754,6 +880,8 @@ private:
     std::shared_ptr<Device> m_device;
     std::vector<VkPipeline> m_pipelines;
     std::vector<std::shared_ptr<Buffer>> m_weights;  // per step input: its uploaded Constant, or null
+    std::shared_ptr<Buffer> m_texel_filters;         // conv_texel's filters, repacked
+    std::shared_ptr<TexelView> m_filter_view;
 };
 
 class BoundaryKernel final : public kit::OpKernel {
@@ -775,7 +903,8 @@ class StateReadOp final : public DispatchOp {
 public:
     StateReadOp(std::shared_ptr<Device> device, const NodePlan& plan, const std::vector<VkPipeline>& pipelines,
                 const kit::BindArgs& args, size_t step, size_t variable, bool has_init)
-        : DispatchOp(std::move(device), plan, pipelines, {}, args, step), m_variable(variable), m_has_init(has_init) {}
+        : DispatchOp(std::move(device), plan, pipelines, {}, VK_NULL_HANDLE, args, step), m_variable(variable),
+          m_has_init(has_init) {}
 
 protected:
     void upload(size_t, const void* init, void* mirror, size_t bytes, kit::ExecContext& ctx) override {
@@ -872,6 +1001,8 @@ public:
                 dispatch.shader = Shader::conv_block_f16;
                 plan.exec_type += "_f16_filters";
             }
+        // So does the device: conv_texel where it reads vec4 texel buffers (and the shapes allow).
+        use_texel_convolution(plan, *m_device, *node);
         return std::make_shared<ShaderKernel>(node, std::move(plan), m_device);
     }
     std::shared_ptr<const kit::OpKernel> convert_kernel(const ov::element::Type& from,
@@ -943,17 +1074,19 @@ char* ArenaAllocator::mapped(const kit::BufferRef& buffer) const {
 // ---- DispatchOp ----
 
 DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, const std::vector<VkPipeline>& pipelines,
-                       const std::vector<std::shared_ptr<Buffer>>& weights, const kit::BindArgs& args, size_t step)
+                       const std::vector<std::shared_ptr<Buffer>>& weights, VkBufferView filter_view,
+                       const kit::BindArgs& args, size_t step)
     : m_device(std::move(device)), m_step(step) {
     m_where = m_device->name() + ": op '" + args.step.node_name + "' (" + args.step.node_type + ")";
     const Api& api = vk();
     VkDevice handle = m_device->handle();
     const auto count = static_cast<uint32_t>(plan.dispatches.size());
-    VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, count * binding_count};
+    const VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, count * binding_count},
+                                          {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, count * texel_binding_count}};
     VkDescriptorPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
     pool_info.maxSets = count;
-    pool_info.poolSizeCount = 1;
-    pool_info.pPoolSizes = &size;
+    pool_info.poolSizeCount = 2;
+    pool_info.pPoolSizes = sizes;
     check(api.vkCreateDescriptorPool(handle, &pool_info, nullptr, &m_pool), "vkCreateDescriptorPool", m_where);
     std::vector<VkDescriptorSetLayout> layouts(count, m_device->set_layout());
     std::vector<VkDescriptorSet> sets(count);
@@ -988,7 +1121,14 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
         }
     }
 
+    if (plan.scratch_bytes) {
+        m_scratch = std::make_unique<Buffer>(m_device, plan.scratch_bytes, m_where + " scratch");
+        m_scratch_view = std::make_unique<TexelView>(m_device, m_scratch->handle(), plan.scratch_bytes, m_where);
+    }
+    const BarrierTracker::Range scratch_range{m_scratch ? m_scratch->handle() : VK_NULL_HANDLE, 0, plan.scratch_bytes};
+
     std::vector<VkDescriptorBufferInfo> infos(count * binding_count);
+    std::vector<VkBufferView> views(count * texel_binding_count);
     std::vector<VkWriteDescriptorSet> writes;
     for (uint32_t d = 0; d < count; ++d) {
         const Dispatch& dispatch = plan.dispatches[d];
@@ -1005,7 +1145,11 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
             Resolved target{};
             size_t element_offset = 0;
             bool written = false, read = false;
-            if (b == output_binding) {
+            if (b == output_binding && dispatch.output_to_scratch) {
+                OPENVINO_ASSERT(m_scratch, m_where, ": a dispatch writes a scratch buffer the step does not have");
+                target = {m_scratch->handle(), 0, plan.scratch_bytes};
+                written = true;
+            } else if (b == output_binding) {
                 target = {reinterpret_cast<VkBuffer>(out_ref.base), out_ref.offset, out_ref.bytes};
                 element_offset = dispatch.output_offset;
                 written = true;
@@ -1033,6 +1177,24 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
                 bound.reads.push_back({target.buffer, target.offset, target.offset + target.bytes});
             if (written)
                 bound.writes.push_back({target.buffer, target.offset, target.offset + target.bytes});
+        }
+        for (uint32_t t = 0; t < texel_binding_count; ++t) {
+            const bool input = t == 0;
+            if (!(input ? dispatch.texel_input : dispatch.texel_filters))
+                continue;
+            VkBufferView view = input ? (m_scratch_view ? m_scratch_view->handle() : VK_NULL_HANDLE) : filter_view;
+            OPENVINO_ASSERT(view, m_where, ": a dispatch reads a texel buffer the step does not have");
+            views[d * texel_binding_count + t] = view;
+            VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+            write.dstSet = sets[d];
+            write.dstBinding = first_texel_binding + t;
+            write.descriptorCount = 1;
+            write.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+            write.pTexelBufferView = &views[d * texel_binding_count + t];
+            writes.push_back(write);
+            // The filters are constants, written once before any submission; the scratch is this step's.
+            if (input)
+                bound.reads.push_back(scratch_range);
         }
         m_bound.push_back(std::move(bound));
     }

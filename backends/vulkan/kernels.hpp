@@ -26,12 +26,17 @@ struct Dispatch {
     // conv_block: the filters (input 1, a Constant) are uploaded repacked in blocks of 16 output channels
     // of `filter_groups` groups; 0: uploaded as they are.
     uint32_t pack_block = 0, filter_groups = 1;
+    // conv_texel and its pack_c4: the output is the step's scratch buffer (pack_c4); the scratch buffer is read
+    // through texel binding 6 and the filters, repacked for conv_texel, through texel binding 7 (conv_texel).
+    bool output_to_scratch = false, texel_input = false, texel_filters = false;
+    int texel_bias = -1;  // conv_texel: the step input (a Constant, one value per channel) stored after the filters
 };
 
 /// What a node runs as: its dispatches (several for a Concat or Split), in order.
 struct NodePlan {
     std::vector<Dispatch> dispatches;
     std::string exec_type;
+    size_t scratch_bytes = 0;  // a buffer of each bound step, written and read by its own dispatches
 };
 
 /// The single statement of what VULKAN runs: the reason `node` is refused, or "" with `plan` (when not null)
@@ -105,7 +110,8 @@ struct BarrierTracker {
 class DispatchOp : public kit::BoundOp {
 public:
     DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, const std::vector<VkPipeline>& pipelines,
-               const std::vector<std::shared_ptr<Buffer>>& weights, const kit::BindArgs& args, size_t step);
+               const std::vector<std::shared_ptr<Buffer>>& weights, VkBufferView filter_view,
+               const kit::BindArgs& args, size_t step);
     ~DispatchOp() override;
     void execute(kit::ExecContext& ctx) override;
     /// Appends the dispatches (and the barriers they need) to `commands`.
@@ -136,6 +142,8 @@ private:
     VkDescriptorPool m_pool = VK_NULL_HANDLE;
     std::vector<Bound> m_bound;
     std::vector<std::unique_ptr<Buffer>> m_mirrors;  // device copies of host inputs (the user's tensors)
+    std::unique_ptr<Buffer> m_scratch;               // NodePlan::scratch_bytes
+    std::unique_ptr<TexelView> m_scratch_view;
     std::vector<Upload> m_uploads;
     bool m_recorded = false;
 };

@@ -23,6 +23,7 @@ namespace vulkan {
     X(vkGetPhysicalDeviceProperties2)              \
     X(vkGetPhysicalDeviceFeatures2)                \
     X(vkGetPhysicalDeviceMemoryProperties)         \
+    X(vkGetPhysicalDeviceFormatProperties)         \
     X(vkGetPhysicalDeviceQueueFamilyProperties)    \
     X(vkEnumerateDeviceExtensionProperties)        \
     X(vkCreateDevice)                              \
@@ -35,6 +36,8 @@ namespace vulkan {
     X(vkQueueWaitIdle)                  \
     X(vkCreateBuffer)                   \
     X(vkDestroyBuffer)                  \
+    X(vkCreateBufferView)               \
+    X(vkDestroyBufferView)              \
     X(vkGetBufferMemoryRequirements)    \
     X(vkAllocateMemory)                 \
     X(vkFreeMemory)                     \

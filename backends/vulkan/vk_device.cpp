@@ -294,16 +294,21 @@ Device::Device(const PhysicalInfo& physical, std::string name)
     OPENVINO_ASSERT(found, m_name, ": the device has no HOST_VISIBLE | HOST_COHERENT memory type");
     m_offset_alignment = std::max<size_t>(4, physical.properties.limits.minStorageBufferOffsetAlignment);
     m_max_range = physical.properties.limits.maxStorageBufferRange;
+    VkFormatProperties texel_support{};
+    api.vkGetPhysicalDeviceFormatProperties(physical.handle, texel_format, &texel_support);
+    if (texel_support.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)
+        m_max_texels = physical.properties.limits.maxTexelBufferElements;
 
-    std::array<VkDescriptorSetLayoutBinding, binding_count> bindings{};
-    for (uint32_t b = 0; b < binding_count; ++b) {
+    std::array<VkDescriptorSetLayoutBinding, binding_count + texel_binding_count> bindings{};
+    for (uint32_t b = 0; b < bindings.size(); ++b) {
         bindings[b].binding = b;
-        bindings[b].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        bindings[b].descriptorType =
+            b < first_texel_binding ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
         bindings[b].descriptorCount = 1;
         bindings[b].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
     }
     VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    set_info.bindingCount = binding_count;
+    set_info.bindingCount = static_cast<uint32_t>(bindings.size());
     set_info.pBindings = bindings.data();
     check(api.vkCreateDescriptorSetLayout(m_device, &set_info, nullptr, &m_set_layout), "vkCreateDescriptorSetLayout",
           m_name);
@@ -329,9 +334,9 @@ Device::~Device() {
         m_watcher.join();
     }
     const Api& api = vk();
-    for (VkPipeline pipeline : m_pipelines)
-        if (pipeline)
-            api.vkDestroyPipeline(m_device, pipeline, nullptr);
+    for (const auto& entry : m_pipelines)
+        if (entry.second)
+            api.vkDestroyPipeline(m_device, entry.second, nullptr);
     if (m_cache)
         api.vkDestroyPipelineCache(m_device, m_cache, nullptr);
     api.vkDestroyPipelineLayout(m_device, m_pipeline_layout, nullptr);
@@ -339,9 +344,9 @@ Device::~Device() {
     api.vkDestroyDevice(m_device, nullptr);
 }
 
-VkPipeline Device::pipeline(Shader shader) {
+VkPipeline Device::pipeline(Shader shader, uint32_t constant0, uint32_t constant1) {
     std::lock_guard<std::mutex> lock(m_pipeline_mutex);
-    VkPipeline& pipeline = m_pipelines[static_cast<size_t>(shader)];
+    VkPipeline& pipeline = m_pipelines[std::make_tuple(shader, constant0, constant1)];
     if (pipeline)
         return pipeline;
     const Api& api = vk();
@@ -357,6 +362,12 @@ VkPipeline Device::pipeline(Shader shader) {
     info.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     info.stage.module = module;
     info.stage.pName = "main";
+    // constant_id 0 and 1: the compiler drops the cases a pipeline never takes (llvmpipe runs both sides of
+    // every branch, masked).
+    const uint32_t constants[] = {constant0, constant1};
+    const VkSpecializationMapEntry entries[] = {{0, 0, sizeof(uint32_t)}, {1, sizeof(uint32_t), sizeof(uint32_t)}};
+    VkSpecializationInfo specialization{2, entries, sizeof(constants), constants};
+    info.stage.pSpecializationInfo = &specialization;
     info.layout = m_pipeline_layout;
     const VkResult result = api.vkCreateComputePipelines(m_device, m_cache, 1, &info, nullptr, &pipeline);
     api.vkDestroyShaderModule(m_device, module, nullptr);
@@ -501,6 +512,8 @@ Buffer::Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& 
     VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
     info.size = m_size;
     info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    if (m_device->max_texels())
+        info.usage |= VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
     info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
     VkDevice handle = m_device->handle();
     check(api.vkCreateBuffer(handle, &info, nullptr, &m_buffer), "vkCreateBuffer", where);
@@ -532,11 +545,25 @@ Buffer::~Buffer() {
     api.vkFreeMemory(m_device->handle(), m_memory, nullptr);  // unmaps too
 }
 
+// ---- TexelView ----
+
+TexelView::TexelView(std::shared_ptr<Device> device, VkBuffer buffer, size_t bytes, const std::string& where)
+    : m_device(std::move(device)) {
+    VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+    info.buffer = buffer;
+    info.format = texel_format;
+    info.offset = 0;
+    info.range = bytes;
+    check(vk().vkCreateBufferView(m_device->handle(), &info, nullptr, &m_view), "vkCreateBufferView", where);
+}
+
+TexelView::~TexelView() { vk().vkDestroyBufferView(m_device->handle(), m_view, nullptr); }
+
 // ---- shaders ----
 
 const char* shader_name(Shader shader) {
-    static const char* const names[] = {"unary",  "binary", "conv",    "conv_block", "conv_block_f16",
-                                        "pool",   "reduce", "softmax", "matmul",     "copy"};
+    static const char* const names[] = {"unary",  "binary",  "conv",   "conv_block", "conv_block_f16", "pool",
+                                        "reduce", "softmax", "matmul", "copy",       "pack_c4",        "conv_texel"};
     return names[static_cast<size_t>(shader)];
 }
 
@@ -562,6 +589,10 @@ std::pair<const uint32_t*, size_t> shader_code(Shader shader) {
         return {shaders::matmul_comp_spv, shaders::matmul_comp_spv_words};
     case Shader::copy:
         return {shaders::copy_comp_spv, shaders::copy_comp_spv_words};
+    case Shader::pack_c4:
+        return {shaders::pack_c4_comp_spv, shaders::pack_c4_comp_spv_words};
+    case Shader::conv_texel:
+        return {shaders::conv_texel_comp_spv, shaders::conv_texel_comp_spv_words};
     default:
         OPENVINO_THROW("VULKAN: unknown shader ", static_cast<int>(shader));
     }

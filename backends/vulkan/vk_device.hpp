@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "devmux/kit/device_event.hpp"
@@ -94,8 +95,36 @@ private:
     size_t m_size = 0;
 };
 
+/// A uniform texel buffer view (`texel_format`) of the first `bytes` of a buffer.
+class TexelView {
+public:
+    TexelView(std::shared_ptr<Device> device, VkBuffer buffer, size_t bytes, const std::string& where);
+    ~TexelView();
+    TexelView(const TexelView&) = delete;
+    TexelView& operator=(const TexelView&) = delete;
+    VkBufferView handle() const { return m_view; }
+
+private:
+    std::shared_ptr<Device> m_device;
+    VkBufferView m_view = VK_NULL_HANDLE;
+};
+
 /// The shaders the plugin embeds.
-enum class Shader { unary, binary, conv, conv_block, conv_block_f16, pool, reduce, softmax, matmul, copy, count };
+enum class Shader {
+    unary,
+    binary,
+    conv,
+    conv_block,
+    conv_block_f16,
+    pool,
+    reduce,
+    softmax,
+    matmul,
+    copy,
+    pack_c4,
+    conv_texel,
+    count
+};
 const char* shader_name(Shader shader);
 /// The embedded SPIR-V of a shader, for pipelines and for the spirv-val test.
 std::pair<const uint32_t*, size_t> shader_code(Shader shader);
@@ -105,6 +134,10 @@ std::pair<const uint32_t*, size_t> shader_code(Shader shader);
 constexpr uint32_t binding_count = 6;
 constexpr uint32_t output_binding = 5;
 constexpr uint32_t param_count = 32 - binding_count;
+/// Bindings 6 and 7 are uniform texel buffers of vec4s (VK_FORMAT_R32G32B32A32_SFLOAT), read by conv_texel.
+constexpr uint32_t first_texel_binding = 6;
+constexpr uint32_t texel_binding_count = 2;
+constexpr VkFormat texel_format = VK_FORMAT_R32G32B32A32_SFLOAT;
 struct PushConstants {
     uint32_t offsets[binding_count] = {};
     uint32_t params[param_count] = {};
@@ -123,12 +156,16 @@ public:
     bool memory_is_device_local() const { return m_device_local; }
     size_t offset_alignment() const { return m_offset_alignment; }
     size_t max_range() const { return m_max_range; }
+    /// Texels of `texel_format` a uniform texel buffer view may hold; 0 when the format cannot be one.
+    size_t max_texels() const { return m_max_texels; }
     VkDescriptorSetLayout set_layout() const { return m_set_layout; }
     VkPipelineLayout pipeline_layout() const { return m_pipeline_layout; }
     float timestamp_period() const { return m_physical.properties.limits.timestampPeriod; }
 
-    /// The pipeline of a shader, created on first use (through the device's pipeline cache).
-    VkPipeline pipeline(Shader shader);
+    /// The pipeline of a shader with specialization constants 0 and 1 (the parameters each shader takes as
+    /// constants: the convolutions' epilogue, the element-wise, reduction and pooling ops; shaders without
+    /// them ignore them), created on first use through the device's pipeline cache.
+    VkPipeline pipeline(Shader shader, uint32_t constant0 = 0, uint32_t constant1 = 0);
 
     /// What happened to a pipeline cache file kept under an ov::cache_dir.
     struct CacheUse {
@@ -160,13 +197,14 @@ private:
     bool m_device_local = false;
     size_t m_offset_alignment = 4;
     size_t m_max_range = 0;
+    size_t m_max_texels = 0;
     VkDescriptorSetLayout m_set_layout = VK_NULL_HANDLE;
     VkPipelineLayout m_pipeline_layout = VK_NULL_HANDLE;
     std::mutex m_queue_mutex;  // guards m_queue (vkQueueSubmit from several requests)
     // Guards m_pipelines, m_cache and m_loaded_caches: compiles on several threads create pipelines and
     // merge or save the pipeline cache at once.
     std::mutex m_pipeline_mutex;
-    std::array<VkPipeline, static_cast<size_t>(Shader::count)> m_pipelines{};
+    std::map<std::tuple<Shader, uint32_t, uint32_t>, VkPipeline> m_pipelines;  // (shader, constants) -> pipeline
     VkPipelineCache m_cache = VK_NULL_HANDLE;
     std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every VULKAN shader against the ops' reference evaluate(), on seeded random inputs: convolution (1x1,
-// strided and padded, grouped, depthwise, fused), matrix products, broadcasting element-wise ops,
+// strided and padded, grouped, depthwise, fused; conv_block and conv_texel), matrix products, broadcasting element-wise ops,
 // activations, pooling, reductions, softmax, Concat (in place and into slices), Transpose and Split.
 #include <gtest/gtest.h>
 
@@ -46,19 +46,92 @@ ov::OutputVector group_conv(const ov::Output<ov::Node>& x, size_t groups, size_t
                                                            ov::CoordinateDiff{1, 1}, ov::Strides{1, 1})};
 }
 
+// A GroupConvolution with square kernels, strides and padding.
+ov::OutputVector grouped(const ov::Output<ov::Node>& x, size_t groups, size_t k_per_group, size_t c_per_group,
+                         size_t kernel, size_t stride, size_t pad) {
+    const auto p = static_cast<std::ptrdiff_t>(pad);
+    return {std::make_shared<ov::op::v1::GroupConvolution>(x, weights({groups, k_per_group, c_per_group, kernel, kernel}, 19),
+                                                           ov::Strides{stride, stride}, ov::CoordinateDiff{p, p},
+                                                           ov::CoordinateDiff{p, p}, ov::Strides{1, 1})};
+}
+
 const std::vector<OpCase>& cases() {
     using namespace ov::op;
     static const std::vector<OpCase> all = {
         {"conv_1x1", {{1, 16, 7, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 10, 16, 1, 1, 0); }, 1e-5},
         {"conv_3x3_s2_p1", {{2, 3, 11, 11}}, [](const ov::OutputVector& in) { return conv(in[0], 5, 3, 3, 2, 1); }, 1e-5},
-        // 16 or more output channels per group: the blocked shader (a partial last block, a partial last
-        // quad of pixels, strides, padding, groups).
-        {"conv_block_3x3_s2_p1", {{2, 5, 9, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 20, 5, 3, 2, 1); }, 1e-5},
-        {"conv_block_1x1", {{1, 24, 5, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 33, 24, 1, 1, 0); }, 1e-5},
-        // Blocked 1x1 convolutions: quads of pixels that straddle two images, a stride, and groups (the
-        // offsets of a group's channels and filters).
-        {"conv_block_1x1_batch2", {{2, 20, 3, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 18, 20, 1, 1, 0); }, 1e-5},
-        {"conv_block_1x1_stride2", {{1, 8, 7, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 17, 8, 1, 2, 0); }, 1e-5},
+        // 16 or more output channels per group: conv_block where a group's input channels do not come in
+        // quads (and there are several groups), else conv_texel. conv_block: a partial last block, a partial
+        // last quad of pixels, strides, padding; 1x1 ones with quads of pixels that straddle two images, a
+        // stride, and the offsets of a group's channels and filters.
+        {"conv_block_3x3_s2_p1", {{2, 6, 9, 7}}, [](const ov::OutputVector& in) { return grouped(in[0], 2, 20, 3, 3, 2, 1); }, 1e-5},
+        {"conv_block_1x1_batch2", {{2, 6, 3, 5}}, [](const ov::OutputVector& in) { return grouped(in[0], 2, 18, 3, 1, 1, 0); }, 1e-5},
+        {"conv_block_1x1_stride2", {{1, 10, 7, 7}}, [](const ov::OutputVector& in) { return grouped(in[0], 2, 17, 5, 1, 2, 0); }, 1e-5},
+        // conv_texel: the repacked padded input, channels padded to a quad (one group), partial last blocks
+        // and quads of pixels, two images, strides, dilations, asymmetric padding, groups, fused epilogues.
+        {"conv_texel_3x3_s2_p1_c5", {{2, 5, 9, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 20, 5, 3, 2, 1); }, 1e-5},
+        {"conv_texel_1x1_c23", {{1, 23, 5, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 33, 23, 1, 1, 0); }, 1e-5},
+        {"conv_texel_3x3_s2_p1", {{2, 8, 9, 7}}, [](const ov::OutputVector& in) { return conv(in[0], 20, 8, 3, 2, 1); }, 1e-5},
+        {"conv_texel_1x1", {{1, 12, 5, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 33, 12, 1, 1, 0); }, 1e-5},
+        {"conv_texel_1x1_batch2_stride2", {{2, 16, 7, 5}}, [](const ov::OutputVector& in) { return conv(in[0], 18, 16, 1, 2, 0); }, 1e-5},
+        {"conv_texel_dilated_asymmetric", {{1, 4, 10, 9}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v1::Convolution>(in[0], weights({17, 4, 3, 2}, 15), ov::Strides{2, 1},
+                                                                       ov::CoordinateDiff{2, 0}, ov::CoordinateDiff{0, 1},
+                                                                       ov::Strides{2, 3})};
+         }, 1e-5},
+        {"group_conv_texel", {{1, 8, 5, 6}}, [](const ov::OutputVector& in) { return grouped(in[0], 2, 17, 4, 3, 1, 1); }, 1e-5},
+        {"conv_texel_bias_relu_add",
+         {{1, 8, 6, 5}, {1, 20, 6, 5}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 20, 8, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 20, 1, 1}, 16));
+             auto relu = std::make_shared<v0::Relu>(biased);
+             return ov::OutputVector{std::make_shared<v1::Add>(relu, in[1])};
+         },
+         1e-5},
+        // Each fused activation is its own pipeline (specialization constants): clamp, sigmoid and tanh on
+        // conv_texel, conv and conv_block, with one-value, per-channel and full operands.
+        {"conv_texel_bias_clamp",
+         {{1, 4, 5, 6}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 16, 4, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 16, 1, 1}, 21));
+             return ov::OutputVector{std::make_shared<v0::Clamp>(biased, -0.3, 0.4)};
+         },
+         1e-5},
+        {"conv_texel_scalar_bias_sigmoid",
+         {{1, 8, 3, 5}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 17, 8, 1, 1, 0)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 1, 1, 1}, 22));
+             return ov::OutputVector{std::make_shared<v0::Sigmoid>(biased)};
+         },
+         1e-5},
+        {"conv_bias_tanh",
+         {{1, 3, 6, 5}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 6, 3, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 6, 1, 1}, 23));
+             return ov::OutputVector{std::make_shared<v0::Tanh>(biased)};
+         },
+         1e-5},
+        {"conv_block_bias_sigmoid_add",
+         {{1, 6, 5, 4}, {1, 34, 5, 4}},
+         [](const ov::OutputVector& in) {
+             auto c = grouped(in[0], 2, 17, 3, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 34, 1, 1}, 24));
+             auto sigmoid = std::make_shared<v0::Sigmoid>(biased);
+             return ov::OutputVector{std::make_shared<v1::Add>(sigmoid, in[1])};
+         },
+         1e-5},
+        {"conv_texel_bias_prelu",
+         {{1, 3, 5, 5}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 16, 3, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 16, 1, 1}, 17));
+             return ov::OutputVector{std::make_shared<v0::PRelu>(biased, weights({16}, 18))};
+         },
+         1e-5},
         {"group_conv_block_1x1", {{1, 6, 4, 3}}, [](const ov::OutputVector& in) {
              return ov::OutputVector{std::make_shared<ov::op::v1::GroupConvolution>(
                  in[0], weights({2, 16, 3, 1, 1}, 11), ov::Strides{1, 1}, ov::CoordinateDiff{0, 0},
@@ -185,7 +258,7 @@ TEST_P(VulkanOps, MatchesTheReference) {
     const auto supported = core->query_model(model, "VULKAN");
     for (const auto& op : model->get_ordered_ops())
         EXPECT_EQ(supported.count(op->get_friendly_name()), 1u) << op->get_friendly_name() << " is not supported";
-    auto compiled = core->compile_model(model, "VULKAN");
+    auto compiled = core->compile_model(model, "VULKAN", ov::enable_profiling(true));
     auto request = compiled.create_infer_request();
     std::vector<ov::Tensor> inputs;
     for (size_t i = 0; i < c.inputs.size(); ++i) {
@@ -196,6 +269,15 @@ TEST_P(VulkanOps, MatchesTheReference) {
     const auto expected = reference_outputs(model, inputs);
     for (size_t o = 0; o < expected.size(); ++o)
         EXPECT_LE(relative_error(floats(request.get_output_tensor(o)), floats(expected[o])), c.tolerance) << "output " << o;
+    // The cases named for a convolution shader ran on it (lavapipe reads vec4 texel buffers).
+    const std::string name = c.name;
+    bool texel = false;
+    for (const auto& info : request.get_profiling_info())
+        texel = texel || info.exec_type.find("_texel") != std::string::npos;
+    if (name.find("conv_texel") != std::string::npos)
+        EXPECT_TRUE(texel) << "conv_texel did not run";
+    if (name.find("conv_block") != std::string::npos)
+        EXPECT_FALSE(texel) << "conv_texel ran instead of conv_block";
 }
 
 INSTANTIATE_TEST_SUITE_P(Shaders, VulkanOps, ::testing::ValuesIn(cases()),

@@ -7,6 +7,11 @@
 #version 450
 #include "common.glsl"
 
+// The op (parameter 0) and the layout kind (parameter 20) as specialization constants: llvmpipe would run
+// every case and both layouts, masked.
+layout(constant_id = 0) const uint OP = 0u;
+layout(constant_id = 1) const uint LAYOUT_KIND = 0u;
+
 float apply(uint op, float a, float b) {
     switch (op) {
     case 0u: return a + b;
@@ -23,12 +28,12 @@ float apply(uint op, float a, float b) {
 }
 
 void main() {
-    const uint items = pc.p[1], layout_kind = pc.p[20];
+    const uint items = pc.p[1], layout_kind = LAYOUT_KIND;
     if (layout_kind != 0u) {
         const uint channels = max(pc.p[21], 1u), inner = max(pc.p[22], 1u);
         for (uint i = first_item(); i < items; i += item_stride()) {
             const uint ib = layout_kind == 1u ? i : (layout_kind == 2u ? 0u : (i / inner) % channels);
-            out0[pc.off[5] + i] = apply(pc.p[0], in0[pc.off[0] + i], in1[pc.off[1] + ib]);
+            out0[pc.off[5] + i] = apply(OP, in0[pc.off[0] + i], in1[pc.off[1] + ib]);
         }
         return;
     }
@@ -42,6 +47,6 @@ void main() {
             ia += c * pc.p[8 + d];
             ib += c * pc.p[14 + d];
         }
-        out0[pc.off[5] + i] = apply(pc.p[0], in0[pc.off[0] + ia], in1[pc.off[1] + ib]);
+        out0[pc.off[5] + i] = apply(OP, in0[pc.off[0] + ia], in1[pc.off[1] + ib]);
     }
 }

@@ -11,7 +11,9 @@ layout(std430, set = 0, binding = 1) readonly buffer Input1 { float in1[]; };
 layout(std430, set = 0, binding = 2) readonly buffer Input2 { float in2[]; };
 layout(std430, set = 0, binding = 3) readonly buffer Input3 { float in3[]; };
 layout(std430, set = 0, binding = 4) readonly buffer Input4 { float in4[]; };
+#ifndef CUSTOM_OUTPUT
 layout(std430, set = 0, binding = 5) writeonly buffer Output0 { float out0[]; };
+#endif
 layout(push_constant) uniform Push {
     uint off[6];
     uint p[26];

@@ -5,10 +5,13 @@
 #version 450
 #include "common.glsl"
 
+// Max or average (parameter 13) as a specialization constant: llvmpipe would run both, masked.
+layout(constant_id = 0) const uint AVERAGE = 0u;
+
 void main() {
     const uint H = pc.p[1], W = pc.p[2], OH = pc.p[3], OW = pc.p[4], KH = pc.p[5], KW = pc.p[6];
     const int sh = iparam(7), sw = iparam(8), dh = iparam(9), dw = iparam(10), ph = iparam(11), pw = iparam(12);
-    const bool average = pc.p[13] == 1u, exclude_pad = pc.p[14] == 1u;
+    const bool average = AVERAGE == 1u, exclude_pad = pc.p[14] == 1u;
     const int phe = iparam(16), pwe = iparam(17);
     const uint items = pc.p[15];
     for (uint item = first_item(); item < items; item += item_stride()) {

@@ -4,8 +4,11 @@
 #version 450
 #include "common.glsl"
 
+// The op (parameter 3) as a specialization constant: llvmpipe would run every case, masked.
+layout(constant_id = 0) const uint OP = 0u;
+
 void main() {
-    const uint reduced = pc.p[1], inner = pc.p[2], op = pc.p[3], items = pc.p[4];
+    const uint reduced = pc.p[1], inner = pc.p[2], op = OP, items = pc.p[4];
     for (uint item = first_item(); item < items; item += item_stride()) {
         const uint o = item / inner, i = item % inner;
         const uint base = pc.off[0] + o * reduced * inner + i;

@@ -3,6 +3,9 @@
 #version 450
 #include "common.glsl"
 
+// The op (parameter 0) as a specialization constant: llvmpipe would run every case of the switch, masked.
+layout(constant_id = 0) const uint OP = 0u;
+
 // erf by Abramowitz and Stegun 7.1.26 refined with one Newton-free series term; |error| < 2e-7.
 float erf_approx(float x) {
     float s = sign(x);
@@ -45,5 +48,5 @@ float apply(uint op, float x, float alpha, float beta) {
 void main() {
     const uint items = pc.p[1];
     for (uint i = first_item(); i < items; i += item_stride())
-        out0[pc.off[5] + i] = apply(pc.p[0], in0[pc.off[0] + i], fparam(2), fparam(3));
+        out0[pc.off[5] + i] = apply(OP, in0[pc.off[0] + i], fparam(2), fparam(3));
 }

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+// 2D convolution for groups of 16 or more output channels, input channels per group a multiple of 4 (or one
+// group) and constant filters, reading both operands as vec4 texels of uniform texel buffers (RGBA32F).
+// Why: llvmpipe fetches such a texel with one 16-byte load per lane and a transpose, where a storage-buffer
+// load loops over the lanes with a branch and a bounds check each (docs/vulkan.md).
+// Binding 6: the input repacked by pack_c4.comp, [N][ceil(C/4)][HP][WP] texels of 4 channels, padding
+// included (a single group's last quad of channels is padded with zeros, its filters too).
+// Binding 7: the filters, per block of 16 output channels of a group and per (kh, kw, quad of input
+// channels) 16 texels: texel 4 * ci + j holds output channels 4j..4j+3 of the block for input channel ci of
+// the quad (zeros past the group's last channel).
+// Parameters as conv.comp (p0..p19), then p20 quads of output pixels, p21 output pixels (N * OH * OW),
+// p22 HP, p23 WP, p24 ceil(C/4), p25 where binding 7 holds 4 texels of bias per block (then the epilogue adds
+// none), 0 for none. The dispatch is conv_block's: x over quads of output pixels, y over the blocks; each
+// invocation computes 16 channels x 4 pixels: per quad of input channels, 4 input and 16 filter fetches
+// for 256 multiply-adds.
+#version 450
+#define LOCAL_SIZE 8
+#include "common.glsl"
+#include "conv_epilogue.glsl"
+
+layout(set = 0, binding = 6) uniform samplerBuffer packed_input;
+layout(set = 0, binding = 7) uniform samplerBuffer packed_filters;
+
+struct Pixel {
+    uint n, oh, ow;
+    bool valid;
+};
+
+Pixel pixel_at(uint index, uint pixels, uint OH, uint OW) {
+    Pixel p;
+    p.valid = index < pixels;
+    const uint i = min(index, pixels - 1u);
+    p.ow = i % OW;
+    p.oh = (i / OW) % OH;
+    p.n = i / (OW * OH);
+    return p;
+}
+
+void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4 a1, vec4 a2, vec4 a3) {
+    if (!p.valid) return;
+    const uint base = (p.n * K + k0) * OH * OW + p.oh * OW + p.ow, plane = OH * OW;
+    for (uint l = 0u; l < lanes; ++l) {
+        const float sum = l < 4u ? a0[l] : (l < 8u ? a1[l - 4u] : (l < 12u ? a2[l - 8u] : a3[l - 12u]));
+        const uint index = base + l * plane;
+        out0[pc.off[5] + index] = finish(sum, k0 + l, index);
+    }
+}
+
+// One input channel (component `c` of the input texels) times the 16 channels of the block.
+#define CHANNEL(ci, c)                                                                      \
+    {                                                                                       \
+        const vec4 w0 = texelFetch(packed_filters, f + 4 * ci);                             \
+        const vec4 w1 = texelFetch(packed_filters, f + 4 * ci + 1);                         \
+        const vec4 w2 = texelFetch(packed_filters, f + 4 * ci + 2);                         \
+        const vec4 w3 = texelFetch(packed_filters, f + 4 * ci + 3);                         \
+        a00 += x0.c * w0; a01 += x0.c * w1; a02 += x0.c * w2; a03 += x0.c * w3;            \
+        a10 += x1.c * w0; a11 += x1.c * w1; a12 += x1.c * w2; a13 += x1.c * w3;            \
+        a20 += x2.c * w0; a21 += x2.c * w1; a22 += x2.c * w2; a23 += x2.c * w3;            \
+        a30 += x3.c * w0; a31 += x3.c * w1; a32 += x3.c * w2; a33 += x3.c * w3;            \
+    }
+
+void main() {
+    const uint K = pc.p[4], OH = pc.p[5], OW = pc.p[6];
+    const uint KH = pc.p[7], KW = pc.p[8], sh = pc.p[9], sw = pc.p[10], dh = pc.p[11], dw = pc.p[12];
+    const uint groups = pc.p[15];
+    const uint quads_image = pc.p[24], quads_c = quads_image / groups, kg = K / groups;
+    const uint blocks = (kg + 15u) / 16u;
+    const uint block = gl_WorkGroupID.y;
+    const uint g = block / blocks;
+    const uint k0 = g * kg + (block % blocks) * 16u;
+    const uint lanes = min(16u, g * kg + kg - k0);
+    const uint pixels = pc.p[21], quads = pc.p[20];
+    const uint HP = pc.p[22], WP = pc.p[23], plane = HP * WP;
+    // The sums start from the block's bias, where binding 7 holds it: 4 fetches instead of a load per output.
+    vec4 bias0 = vec4(0.0), bias1 = vec4(0.0), bias2 = vec4(0.0), bias3 = vec4(0.0);
+    if (pc.p[25] != 0u) {
+        const int at = int(pc.p[25] + block * 4u);
+        bias0 = texelFetch(packed_filters, at);
+        bias1 = texelFetch(packed_filters, at + 1);
+        bias2 = texelFetch(packed_filters, at + 2);
+        bias3 = texelFetch(packed_filters, at + 3);
+    }
+    for (uint quad = first_item(); quad < quads; quad += item_stride()) {
+        const Pixel p0 = pixel_at(quad * 4u, pixels, OH, OW), p1 = pixel_at(quad * 4u + 1u, pixels, OH, OW);
+        const Pixel p2 = pixel_at(quad * 4u + 2u, pixels, OH, OW), p3 = pixel_at(quad * 4u + 3u, pixels, OH, OW);
+        // Texel of each pixel's first input channel quad at filter position (0, 0).
+        const uint first = g * quads_c;
+        const uint b0 = ((p0.n * quads_image + first) * HP + p0.oh * sh) * WP + p0.ow * sw;
+        const uint b1 = ((p1.n * quads_image + first) * HP + p1.oh * sh) * WP + p1.ow * sw;
+        const uint b2 = ((p2.n * quads_image + first) * HP + p2.oh * sh) * WP + p2.ow * sw;
+        const uint b3 = ((p3.n * quads_image + first) * HP + p3.oh * sh) * WP + p3.ow * sw;
+        vec4 a00 = bias0, a01 = bias1, a02 = bias2, a03 = bias3;
+        vec4 a10 = bias0, a11 = bias1, a12 = bias2, a13 = bias3;
+        vec4 a20 = bias0, a21 = bias1, a22 = bias2, a23 = bias3;
+        vec4 a30 = bias0, a31 = bias1, a32 = bias2, a33 = bias3;
+        int f = int(block * KH * KW * quads_c * 16u);
+        for (uint kh = 0u; kh < KH; ++kh) {
+            for (uint kw = 0u; kw < KW; ++kw) {
+                const uint shift = kh * dh * WP + kw * dw;
+                int t0 = int(b0 + shift), t1 = int(b1 + shift), t2 = int(b2 + shift), t3 = int(b3 + shift);
+                for (uint q = 0u; q < quads_c; ++q, f += 16, t0 += int(plane), t1 += int(plane), t2 += int(plane),
+                          t3 += int(plane)) {
+                    const vec4 x0 = texelFetch(packed_input, t0), x1 = texelFetch(packed_input, t1);
+                    const vec4 x2 = texelFetch(packed_input, t2), x3 = texelFetch(packed_input, t3);
+                    CHANNEL(0, x)
+                    CHANNEL(1, y)
+                    CHANNEL(2, z)
+                    CHANNEL(3, w)
+                }
+            }
+        }
+        store(p0, K, OH, OW, k0, lanes, a00, a01, a02, a03);
+        store(p1, K, OH, OW, k0, lanes, a10, a11, a12, a13);
+        store(p2, K, OH, OW, k0, lanes, a20, a21, a22, a23);
+        store(p3, K, OH, OW, k0, lanes, a30, a31, a32, a33);
+    }
+}
