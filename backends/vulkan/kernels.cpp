@@ -240,6 +240,9 @@ std::string plan_binary(const ov::Node& node, NodePlan* plan) {
 
 std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
     const auto* fused = ov::as_type<const kit::FusedConvolution>(&node);
+    // VULKAN does not ask the kit for scale-shift fusion, and its shaders have no scale-shift epilogue.
+    if (fused && fused->has_scale_shift())
+        return "has a fused scale-shift, which the VULKAN convolution shaders do not apply";
     const auto* base = ov::as_type<const ov::op::util::ConvolutionBase>(&node);
     const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(&node);
     std::vector<size_t> data_inputs(node.get_input_size());
@@ -1273,23 +1276,7 @@ void DownloadOp::convert(const void* source, void* destination) const {
         std::memcpy(destination, source, m_count * m_to.size());
         return;
     }
-    // f32 <-> f16 / bf16 through float.
-    const auto read = [&](size_t i) -> float {
-        if (m_from == ov::element::f32)
-            return static_cast<const float*>(source)[i];
-        if (m_from == ov::element::f16)
-            return static_cast<float>(static_cast<const ov::float16*>(source)[i]);
-        return static_cast<float>(static_cast<const ov::bfloat16*>(source)[i]);
-    };
-    for (size_t i = 0; i < m_count; ++i) {
-        const float value = read(i);
-        if (m_to == ov::element::f32)
-            static_cast<float*>(destination)[i] = value;
-        else if (m_to == ov::element::f16)
-            static_cast<ov::float16*>(destination)[i] = ov::float16(value);
-        else
-            static_cast<ov::bfloat16*>(destination)[i] = ov::bfloat16(value);
-    }
+    kit::convert_floats(source, m_from, destination, m_to, m_count);
 }
 
 void DownloadOp::execute(kit::ExecContext& ctx) {
