@@ -90,7 +90,9 @@ private:
     void serve() {
         std::unique_lock<std::mutex> lock(m_mutex);
         for (;;) {
-            m_work.wait(lock, [this] { return m_stopping || !m_queue.empty(); });
+            // A stream is free unless callers running inline (the stream turned inline with jobs queued)
+            // hold them all.
+            m_work.wait(lock, [this] { return m_stopping || (!m_queue.empty() && m_busy < m_streams); });
             if (m_queue.empty())
                 return;  // stopping, and nothing left to run
             Job* job = m_queue.front();
@@ -109,6 +111,7 @@ private:
             --m_busy;
             job->done = true;
             m_finished.notify_all();
+            m_freed.notify_one();  // a caller may wait in acquire() since the stream turned inline
         }
     }
 
@@ -124,13 +127,14 @@ private:
             --m_busy;
         }
         m_freed.notify_one();
+        m_work.notify_one();  // a queued job may wait for this stream
     }
 
     const size_t m_streams;
     const bool m_own_threads;
     std::atomic<bool> m_inline{false};  // an inference on a stream thread started no team: run inline
     mutable std::mutex m_mutex;  // guards everything below
-    std::condition_variable m_freed;     // a stream became free (inline mode)
+    std::condition_variable m_freed;     // a stream became free (callers running inline wait on it)
     std::condition_variable m_work;      // a job was queued, or stopping (stream threads)
     std::condition_variable m_finished;  // a job finished (its caller wakes)
     std::deque<Job*> m_queue;            // jobs waiting for a stream thread

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 #include <functional>
+#include <future>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -693,6 +694,36 @@ TEST(CpuStreams, InferencesThatStartNoTeamMoveBackToTheCallingThread) {
     large.run([&] { second = std::this_thread::get_id(); });
     EXPECT_NE(second, caller);
     EXPECT_EQ(second, first) << "one stream, one thread, one team";
+}
+
+TEST(CpuStreams, ACallerRunningInlineWaitsOnlyForTheStreamThreadsJob) {
+    // The stream turns inline while a job queued before is still on its thread: a caller that arrives then
+    // waits for that job, and must wake when it ends (it once waited for ever). Left behind on failure, so
+    // that the stuck caller never touches freed memory.
+    auto* streams = new devmux::cpu::StreamSlots(1, 2);
+    std::promise<void> release_first, release_second, second_running, third_done;
+    std::thread first([&] { streams->run([&] { release_first.get_future().wait(); }); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the first job holds the stream thread
+    std::thread second([&] {
+        streams->run([&] {
+            second_running.set_value();
+            release_second.get_future().wait();
+        });
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the second job is queued
+    release_first.set_value();  // ends having started no team: the stream turns inline
+    second_running.get_future().wait();
+    std::thread([streams, &third_done] {
+        streams->run([] {});
+        third_done.set_value();
+    }).detach();
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // the third caller waits for the stream
+    release_second.set_value();
+    const bool finished = third_done.get_future().wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+    first.join();
+    second.join();
+    ASSERT_TRUE(finished) << "the inline caller was never woken";
+    delete streams;
 }
 
 TEST(CpuStreams, EachStreamRunsOnItsShareOfTheCores) {
