@@ -352,18 +352,29 @@ std::shared_ptr<ov::Model> scale_shift_model() {
                                        ov::ParameterVector{x, other}, "scale_shift");
 }
 
-TEST(OpenclKernels, ScaleShiftAfterTheActivationRunsInTheConvolutionKernel) {
-    require_device();
-    auto model = scale_shift_model();
-    auto compiled = admitting_core().compile_model(model, "OPENCL", ov::enable_profiling(true));
+namespace {
+
+// Runs scale_shift_model's compiled form on seeded inputs and checks every output against the reference.
+ov::InferRequest infer_scale_shift_model(ov::CompiledModel& compiled, const std::shared_ptr<ov::Model>& model,
+                                         unsigned seed) {
     auto request = compiled.create_infer_request();
-    const std::vector<ov::Tensor> inputs{seeded_tensor({1, 8, 10, 12}, 61), seeded_tensor({1, 16, 10, 12}, 62)};
+    const std::vector<ov::Tensor> inputs{seeded_tensor({1, 8, 10, 12}, seed), seeded_tensor({1, 16, 10, 12}, seed + 1)};
     request.set_input_tensor(0, inputs[0]);
     request.set_input_tensor(1, inputs[1]);
     request.infer();
     const auto expected = reference(model, inputs);
     for (size_t i = 0; i < expected.size(); ++i)
         EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
+    return request;
+}
+
+}  // namespace
+
+TEST(OpenclKernels, ScaleShiftAfterTheActivationRunsInTheConvolutionKernel) {
+    require_device();
+    auto model = scale_shift_model();
+    auto compiled = admitting_core().compile_model(model, "OPENCL", ov::enable_profiling(true));
+    auto request = infer_scale_shift_model(compiled, model, 61);
     // Three convolution kernels and nothing else: no Multiply or Add ran as its own kernel.
     std::vector<std::string> kernels;
     for (const auto& record : request.get_profiling_info())
@@ -392,15 +403,7 @@ TEST(OpenclPrecision, AnF16RequestRunsAndReportsF32) {
                                                             ov::device::capabilities);
     EXPECT_EQ(std::count(capabilities.begin(), capabilities.end(), ov::device::capability::FP16), 0)
         << "FP16 is not claimed while the kernels compute in f32";
-    auto request = compiled.create_infer_request();
-    const std::vector<ov::Tensor> inputs{seeded_tensor({1, 8, 10, 12}, 71), seeded_tensor({1, 16, 10, 12}, 72)};
-    request.set_input_tensor(0, inputs[0]);
-    request.set_input_tensor(1, inputs[1]);
-    request.infer();
-    const auto expected = reference(model, inputs);
-    for (size_t i = 0; i < expected.size(); ++i)
-        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f)
-            << "output " << i << ": f32 accuracy, not f16's";
+    infer_scale_shift_model(compiled, model, 71);
 }
 
 TEST(OpenclExecution, ProfilingGivesOneRecordPerKernelFromDeviceTimestamps) {
