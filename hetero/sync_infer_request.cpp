@@ -29,10 +29,9 @@ ov::Tensor tensor_in(IRemoteContext& context, const ov::element::Type& type, con
     return make_remote_tensor(context.create_tensor(type, shape, {}));
 }
 
-// Only between f32, f16 and bf16: the only types CompiledModel::split changes.
-void convert_tensor(const ov::Tensor& from, ov::Tensor& to, const std::string& port) {
-    OPENVINO_ASSERT(from.get_shape() == to.get_shape(), "HETERO: converting ", port, ": shape ", from.get_shape(),
-                    " into ", to.get_shape());
+// Between f32, f16 and bf16 (the only types CompiledModel::split changes), of one static shape: the port's,
+// which ISyncInferRequest::set_tensor holds every user tensor to.
+void convert_tensor(const ov::Tensor& from, ov::Tensor& to) {
     kit::convert_floats(from.data(), from.get_element_type(), to.data(), to.get_element_type(), from.get_size());
 }
 
@@ -186,7 +185,7 @@ void SyncInferRequest::convert_inputs() {
         const ov::Tensor& user = m_input_tensors[port.index];
         OPENVINO_ASSERT(user, "HETERO: input '", get_inputs()[port.index].get_node()->get_friendly_name(),
                         "' has no tensor set");
-        convert_tensor(user, port.staging, "input " + std::to_string(port.index));
+        convert_tensor(user, port.staging);
     }
 }
 
@@ -194,7 +193,7 @@ void SyncInferRequest::convert_outputs(size_t producer) {
     const SubgraphPlan& plan = m_compiled->plan();
     for (auto& port : m_converted_outputs)
         if (plan.model_outputs[port.index].first == producer)
-            convert_tensor(port.staging, m_output_tensors[port.index], "output " + std::to_string(port.index));
+            convert_tensor(port.staging, m_output_tensors[port.index]);
 }
 
 template <class Run>

@@ -39,7 +39,8 @@ public:
                                                        m_keep_chosen.count(node.get()) ? &kept : nullptr, m_bf16);
             // Neighbours were planned around this step's layouts.
             OPENVINO_ASSERT(kernel || (!input_layout && !channel_blocked), "CPU: op '", node->get_friendly_name(),
-                            "' was planned with a blocked layout but has no oneDNN kernel");
+                            "' of type ", describe_type(*node),
+                            " was planned with a blocked layout but oneDNN has no kernel for it");
             if (kernel) {
                 if (channel_blocked)
                     m_layouts.emplace(node.get(), forced);
@@ -50,8 +51,8 @@ public:
         }
         if (ov::is_type<ov::op::util::MaxPoolBase>(node.get())) {
             auto kernel = make_dnnl_max_pool_kernel(node, m_threads, channel_blocked);
-            OPENVINO_ASSERT(kernel || !channel_blocked, "CPU: op '", node->get_friendly_name(),
-                            "' was planned with a blocked layout but has no oneDNN kernel");
+            OPENVINO_ASSERT(kernel || !channel_blocked, "CPU: op '", node->get_friendly_name(), "' of type ",
+                            describe_type(*node), " was planned with a blocked layout but oneDNN has no kernel for it");
             if (kernel) {
                 if (channel_blocked)
                     m_layouts.emplace(node.get(), dnnl_channel_blocked_layout(node->get_output_shape(0)));

@@ -5,7 +5,6 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
-#include <deque>
 #include <exception>
 #include <functional>
 #include <mutex>
@@ -96,7 +95,7 @@ private:
             if (m_queue.empty())
                 return;  // stopping, and nothing left to run
             Job* job = m_queue.front();
-            m_queue.pop_front();
+            m_queue.erase(m_queue.begin());
             m_peak = std::max(m_peak, ++m_busy);
             lock.unlock();
             t_started_team = false;
@@ -137,7 +136,9 @@ private:
     std::condition_variable m_freed;     // a stream became free (callers running inline wait on it)
     std::condition_variable m_work;      // a job was queued, or stopping (stream threads)
     std::condition_variable m_finished;  // a job finished (its caller wakes)
-    std::deque<Job*> m_queue;            // jobs waiting for a stream thread
+    // Jobs waiting for a stream thread, oldest first: a handful at most, and a vector keeps its capacity,
+    // so queuing allocates nothing after the first inferences.
+    std::vector<Job*> m_queue;
     std::vector<std::thread> m_threads;  // the streams' own threads, started at the first inference
     bool m_stopping = false;
     size_t m_busy = 0;
