@@ -35,8 +35,15 @@ public:
             const dnnl::memory::desc forced =
                 channel_blocked ? dnnl_channel_blocked_layout(node->get_output_shape(0)) : dnnl::memory::desc();
             dnnl::memory::desc kept;
+            const dnnl::memory::desc* addend_layout = nullptr;
+            if (const auto fused = ov::as_type_ptr<kit::FusedConvolution>(node); fused && fused->has_addend()) {
+                const auto addend = m_layouts.find(node->get_input_node_ptr(fused->addend_input()));
+                if (addend != m_layouts.end())
+                    addend_layout = &addend->second;
+            }
             auto kernel = make_dnnl_convolution_kernel(node, m_threads, input_layout, channel_blocked ? &forced : nullptr,
-                                                       m_keep_chosen.count(node.get()) ? &kept : nullptr, m_bf16);
+                                                       m_keep_chosen.count(node.get()) ? &kept : nullptr, m_bf16,
+                                                       addend_layout);
             // Neighbours were planned around this step's layouts.
             OPENVINO_ASSERT(kernel || (!input_layout && !channel_blocked), "CPU: op '", node->get_friendly_name(),
                             "' of type ", describe_type(*node),
@@ -50,12 +57,15 @@ public:
             }
         }
         if (ov::is_type<ov::op::util::MaxPoolBase>(node.get())) {
-            auto kernel = make_dnnl_max_pool_kernel(node, m_threads, channel_blocked);
-            OPENVINO_ASSERT(kernel || !channel_blocked, "CPU: op '", node->get_friendly_name(), "' of type ",
+            // A blocked MaxPool reads and writes the layout its input's producer wrote.
+            const bool blocked = channel_blocked || m_keep_chosen.count(node.get()) != 0;
+            const dnnl::memory::desc* layout = blocked ? input_layout : nullptr;
+            auto kernel = make_dnnl_max_pool_kernel(node, m_threads, layout);
+            OPENVINO_ASSERT(kernel || !layout, "CPU: op '", node->get_friendly_name(), "' of type ",
                             describe_type(*node), " was planned with a blocked layout but oneDNN has no kernel for it");
             if (kernel) {
-                if (channel_blocked)
-                    m_layouts.emplace(node.get(), dnnl_channel_blocked_layout(node->get_output_shape(0)));
+                if (layout)
+                    m_layouts.emplace(node.get(), dnnl_same_layout(*layout, node->get_output_shape(0)));
                 return kernel;
             }
         }
@@ -106,8 +116,9 @@ private:
     // blocked when it is 4-D f32 with whole channel blocks and its producer can write it so: a oneDNN
     // convolution without a tail over the plain result, a MaxPool whose input is blocked, or a Concat on
     // channels of one image whose inputs are all blocked (then made in place). It stays blocked only when
-    // every reader takes it so: the data input of a oneDNN convolution, or a MaxPool or Concat that is
-    // blocked itself. Candidates that break a rule are dropped until none does.
+    // every reader takes it so: the data input or the addend of a oneDNN convolution (a sum post-op reads
+    // the addend in the result's layout), or a MaxPool or Concat that is blocked itself. Candidates that
+    // break a rule are dropped until none does.
     void plan_layouts(const ov::Node& start) const {
         if (m_layouts_planned)
             return;
@@ -145,10 +156,10 @@ private:
                 }
             }
         }
-        // Where the blocked values meet a MaxPool or a Concat they must all be in the channel-blocked layout
-        // those take. Elsewhere (chains of convolutions only) each convolution keeps the layout oneDNN picks
-        // for it, and its readers read that: measured faster on vehicle-attributes' convolution pairs, whose
-        // channels-last brgconv beats the channel-blocked kernels (docs/cpu.md).
+        // Where the blocked values meet a Concat (made in place) they must all be in the channel-blocked
+        // layout, whose channel blocks follow each other. Elsewhere each convolution keeps the layout oneDNN
+        // picks for it, a MaxPool and a sum keep their input's, and readers read that: measured faster on
+        // vehicle-attributes, whose channels-last brgconv beats the channel-blocked kernels (docs/cpu.md).
         std::map<const ov::Node*, const ov::Node*> parent;
         for (const ov::Node* node : blocked)
             parent[node] = node;
@@ -161,12 +172,12 @@ private:
             for (const auto& reader : node->get_output_target_inputs(0))
                 if (blocked.count(reader.get_node()))
                     parent[root(reader.get_node())] = root(node);
-        std::set<const ov::Node*> pooled_or_concatenated;
+        std::set<const ov::Node*> concatenated;
         for (const ov::Node* node : blocked)
-            if (!ov::is_type<ov::op::util::ConvolutionFwdPropBase>(node) && !ov::is_type<kit::FusedConvolution>(node))
-                pooled_or_concatenated.insert(root(node));
+            if (ov::is_type<ov::op::v0::Concat>(node))
+                concatenated.insert(root(node));
         for (const ov::Node* node : blocked)
-            (pooled_or_concatenated.count(root(node)) ? m_channel_blocked : m_keep_chosen).insert(node);
+            (concatenated.count(root(node)) ? m_channel_blocked : m_keep_chosen).insert(node);
     }
 
     bool may_be_blocked(const ov::Node& node) const {
@@ -193,6 +204,16 @@ private:
         return dnnl_convolution_candidate(node) && dnnl_convolution_writes_any_layout(shared);
     }
 
+    // The addend of a oneDNN convolution's sum post-op: put into the result's layout before the step (a copy
+    // where the layouts agree, as the planner makes them).
+    bool summed_by_convolution(const ov::Input<ov::Node>& reader) const {
+        const auto* fused = ov::as_type<const kit::FusedConvolution>(reader.get_node());
+        if (!fused || !fused->has_addend() || reader.get_index() != fused->addend_input() ||
+            !dnnl_convolution_candidate(*fused))
+            return false;
+        return dnnl_convolution_writes_any_layout(std::const_pointer_cast<ov::Node>(fused->shared_from_this()));
+    }
+
     bool stays_blocked(const ov::Node& node, const std::set<const ov::Node*>& blocked) const {
         const auto readers = node.get_output_target_inputs(0);
         if (readers.empty())
@@ -203,7 +224,7 @@ private:
                 blocked.count(consumer) &&
                 (ov::is_type<ov::op::util::MaxPoolBase>(consumer) || ov::is_type<ov::op::v0::Concat>(consumer));
             const bool convolution_data = reader.get_index() == 0 && dnnl_convolution_candidate(*consumer);
-            if (!blocked_pool_or_concat && !convolution_data)
+            if (!blocked_pool_or_concat && !convolution_data && !summed_by_convolution(reader))
                 return false;
         }
         if (ov::is_type<ov::op::util::MaxPoolBase>(&node) || ov::is_type<ov::op::v0::Concat>(&node))

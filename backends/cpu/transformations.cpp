@@ -55,8 +55,14 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
         .add("remove_identity_ops", [](ov::Model& m) { return kit::remove_identity_ops(m) != 0; })
         .add("fold_constants", [](ov::Model& m) { return kit::fold_constants(m) != 0; });
 #ifdef DEVMUX_CPU_HAVE_DNNL
-    // Bias, activation and a following Add become oneDNN post-ops of the convolution's primitive.
-    passes.add("fuse_convolutions", [](ov::Model& m) { return kit::fuse_convolutions(m) != 0; });
+    // Bias, activation, a per-channel scale-shift and an Add before or after them become oneDNN post-ops
+    // of the convolution's primitive (sum, binary, eltwise).
+    passes.add("fuse_convolutions", [](ov::Model& m) {
+        kit::ConvolutionFusionOptions options;
+        options.scale_shift = true;
+        options.addend_first = true;
+        return kit::fuse_convolutions(m, options) != 0;
+    });
 #endif
     passes.run(*exec);
     return exec;

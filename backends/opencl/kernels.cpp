@@ -1015,6 +1015,9 @@ const kit::OpSupport& op_support() {
                                        if (!is_constant(n, input) || (size != 1 && size != out[1]) || !channel_axis)
                                            return std::string("needs a constant scalar or per-channel scale-shift");
                                    }
+                               if (fused->addend_first())
+                                   return std::string("sums its addend before the activation, which the OPENCL "
+                                                      "convolution kernels do not do");
                                if (fused->has_addend() && n.get_input_shape(fused->addend_input()) != out)
                                    return std::string("needs an addend of the output's shape");
                                return std::string();

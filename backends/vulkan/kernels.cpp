@@ -243,6 +243,8 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
     // VULKAN does not ask the kit for scale-shift fusion, and its shaders have no scale-shift epilogue.
     if (fused && fused->has_scale_shift())
         return "has a fused scale-shift, which the VULKAN convolution shaders do not apply";
+    if (fused && fused->addend_first())
+        return "sums its addend before the activation, which the VULKAN convolution shaders do not do";
     const auto* base = ov::as_type<const ov::op::util::ConvolutionBase>(&node);
     const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(&node);
     std::vector<size_t> data_inputs(node.get_input_size());

@@ -5,6 +5,7 @@
 #include "devmux/kit/pattern.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/clamp.hpp"
+#include "openvino/op/constant.hpp"
 #include "openvino/op/convolution.hpp"
 #include "openvino/op/multiply.hpp"
 #include "openvino/op/parameter.hpp"
@@ -55,7 +56,7 @@ FusedConvolution::FusedConvolution(const ov::OutputVector& arguments, const ov::
                                    const ov::CoordinateDiff& pads_begin, const ov::CoordinateDiff& pads_end,
                                    const ov::Strides& dilations, const ov::op::PadType& auto_pad,
                                    FusedActivation activation, double clamp_min, double clamp_max, bool has_addend,
-                                   bool has_scale_shift)
+                                   bool has_scale_shift, bool addend_first)
     : Op(arguments),
       m_strides(strides),
       m_pads_begin(pads_begin),
@@ -66,7 +67,8 @@ FusedConvolution::FusedConvolution(const ov::OutputVector& arguments, const ov::
       m_clamp_min(clamp_min),
       m_clamp_max(clamp_max),
       m_has_addend(has_addend),
-      m_has_scale_shift(has_scale_shift) {
+      m_has_scale_shift(has_scale_shift),
+      m_addend_first(addend_first) {
     constructor_validate_and_infer_types();
 }
 
@@ -86,6 +88,7 @@ const ov::CoordinateDiff& FusedConvolution::get_pads_end() const {
 
 void FusedConvolution::validate_and_infer_types() {
     const std::string self = "FusedConvolution '" + get_friendly_name() + "'";
+    OPENVINO_ASSERT(m_has_addend || !m_addend_first, self, " sums its addend first but has none");
     OPENVINO_ASSERT(get_input_size() == expected_inputs(), self, " with activation ", to_string(m_activation),
                     m_has_scale_shift ? ", a scale-shift" : "", m_has_addend ? " and an addend" : "", " takes ",
                     expected_inputs(), " inputs, got ",
@@ -162,13 +165,14 @@ bool FusedConvolution::visit_attributes(ov::AttributeVisitor& visitor) {
     visitor.on_attribute("clamp_max", m_clamp_max);
     visitor.on_attribute("has_addend", m_has_addend);
     visitor.on_attribute("has_scale_shift", m_has_scale_shift);
+    visitor.on_attribute("addend_first", m_addend_first);
     return true;
 }
 
 std::shared_ptr<ov::Node> FusedConvolution::clone_with_new_inputs(const ov::OutputVector& new_args) const {
     return std::make_shared<FusedConvolution>(new_args, m_strides, m_pads_begin, m_pads_end, m_dilations, m_auto_pad,
                                               m_activation, m_clamp_min, m_clamp_max, m_has_addend,
-                                              m_has_scale_shift);
+                                              m_has_scale_shift, m_addend_first);
 }
 
 bool FusedConvolution::has_evaluate() const {
@@ -188,17 +192,23 @@ bool FusedConvolution::evaluate(ov::TensorVector& outputs, const ov::TensorVecto
     ov::TensorVector in_place{outputs[0]};
     if (!m_bias_add->evaluate(in_place, {outputs[0], inputs[2]}))
         return false;
-    if (m_activation_op) {
-        const bool done = m_activation == FusedActivation::PRelu
-                              ? m_activation_op->evaluate(in_place, {outputs[0], inputs[slope_input()]})
-                              : m_activation_op->evaluate(in_place, {outputs[0]});
-        if (!done)
-            return false;
-    }
-    if (m_scale_multiply && (!m_scale_multiply->evaluate(in_place, {outputs[0], inputs[scale_input()]}) ||
-                             !m_shift_add->evaluate(in_place, {outputs[0], inputs[shift_input()]})))
-        return false;
-    if (m_addend_add && !m_addend_add->evaluate(in_place, {outputs[0], inputs[addend_input()]}))
+    const auto add_addend = [&] {
+        return !m_addend_add || m_addend_add->evaluate(in_place, {outputs[0], inputs[addend_input()]});
+    };
+    const auto activate = [&] {
+        if (!m_activation_op)
+            return true;
+        return m_activation == FusedActivation::PRelu
+                   ? m_activation_op->evaluate(in_place, {outputs[0], inputs[slope_input()]})
+                   : m_activation_op->evaluate(in_place, {outputs[0]});
+    };
+    const auto scale_shift = [&] {
+        return !m_scale_multiply || (m_scale_multiply->evaluate(in_place, {outputs[0], inputs[scale_input()]}) &&
+                                     m_shift_add->evaluate(in_place, {outputs[0], inputs[shift_input()]}));
+    };
+    const bool done = m_addend_first ? add_addend() && scale_shift() && activate()
+                                     : activate() && scale_shift() && add_addend();
+    if (!done)
         return false;
     OPENVINO_ASSERT(in_place[0].data() == outputs[0].data(), "FusedConvolution '", get_friendly_name(),
                     "': a step reallocated its output");
@@ -267,9 +277,43 @@ size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& optio
             .commutative()
             .capture("sum");
     };
-    // The longer forms first; the scale-shift ones only for backends whose kernels apply it.
-    const auto root = options.scale_shift ? Pattern::any_of({summed(shifted), shifted, summed(activated), activated})
-                                          : Pattern::any_of({summed(activated), activated});
+    // The residual form: the sum of another value (not a Constant: that is a bias) right after the
+    // convolution or its bias, then optionally a scale-shift and an activation.
+    const auto not_constant = [](const ov::Output<ov::Node>& value) {
+        return !ov::is_type<ov::op::v0::Constant>(value.get_node());
+    };
+    const auto residual =
+        Pattern::op<ov::op::v1::Add>({Pattern::any_of({biased_once, conv}), Pattern::any(not_constant).capture("addend")},
+                                     same_shape_as_input)
+            .commutative()
+            .capture("residual");
+    const auto residual_scaled = Pattern::op<ov::op::v1::Multiply>({residual.single_consumer(), scale}, same_shape_as_input)
+                                     .commutative();
+    const auto residual_shifted =
+        Pattern::op<ov::op::v1::Add>({residual_scaled.single_consumer(), Pattern::constant(per_channel).capture("shift")},
+                                     same_shape_as_input)
+            .commutative()
+            .capture("shifted");
+    const auto activation_of = [&](const Pattern& before) {
+        const auto once = before.single_consumer();
+        return Pattern::any_of({
+            Pattern::op<ov::op::v0::Relu>({once}).capture("relu"),
+            Pattern::op<ov::op::v0::Clamp>({once}).capture("clamp"),
+            Pattern::op<ov::op::v0::Sigmoid>({once}).capture("sigmoid"),
+            Pattern::op<ov::op::v0::Tanh>({once}).capture("tanh"),
+            Pattern::op<ov::op::v0::PRelu>({once, Pattern::any().capture("slope")}, same_shape_as_input).capture("prelu"),
+        });
+    };
+    // The longer forms first; the scale-shift and residual ones only for backends whose kernels apply them.
+    std::vector<Pattern> forms;
+    if (options.scale_shift)
+        forms = {summed(shifted), shifted};
+    forms.push_back(summed(activated));
+    forms.push_back(activated);
+    if (options.addend_first)
+        for (const auto& form : {activation_of(residual_shifted), residual_shifted, activation_of(residual), residual})
+            forms.push_back(form);
+    const auto root = Pattern::any_of(forms);
     size_t fused = 0;
     MatcherPass pass("fuse_convolutions", root, [&](const Match& match) {
         const auto convolution = ov::as_type_ptr<ov::op::v1::Convolution>(match.node("conv"));
@@ -289,7 +333,19 @@ size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& optio
             clamp_min = clamp->get_min();
             clamp_max = clamp->get_max();
         }
-        ov::OutputVector arguments{match.at("data"), match.at("filters"), match.at("bias")};
+        ov::Output<ov::Node> bias;
+        if (match.has("bias")) {
+            bias = match.at("bias");
+        } else {
+            // The residual form without a bias: zeros, one per output channel, broadcast like a bias.
+            const auto& out = convolution->get_output_partial_shape(0);
+            if (out.rank().is_dynamic() || out.rank().get_length() < 2 || out[1].is_dynamic())
+                return false;
+            ov::Shape shape(static_cast<size_t>(out.rank().get_length()) - 1, 1);
+            shape[0] = static_cast<size_t>(out[1].get_length());
+            bias = ov::op::v0::Constant::create(convolution->get_output_element_type(0), shape, {0})->output(0);
+        }
+        ov::OutputVector arguments{match.at("data"), match.at("filters"), bias};
         if (activation == FusedActivation::PRelu)
             arguments.push_back(match.at("slope"));
         const bool has_scale_shift = match.has("shifted");
@@ -297,7 +353,8 @@ size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& optio
             arguments.push_back(match.at("scale"));
             arguments.push_back(match.at("shift"));
         }
-        const bool has_addend = match.has("sum");
+        const bool addend_first = match.has("residual");
+        const bool has_addend = match.has("sum") || addend_first;
         if (has_addend)
             arguments.push_back(match.at("addend"));
         std::shared_ptr<FusedConvolution> replacement;
@@ -305,7 +362,7 @@ size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& optio
             replacement = std::make_shared<FusedConvolution>(
                 arguments, convolution->get_strides(), convolution->get_pads_begin(), convolution->get_pads_end(),
                 convolution->get_dilations(), convolution->get_auto_pad(), activation, clamp_min, clamp_max,
-                has_addend, has_scale_shift);
+                has_addend, has_scale_shift, addend_first);
         } catch (const ov::Exception&) {
             return false;  // e.g. a slope of another element type: leave the chain unfused
         }

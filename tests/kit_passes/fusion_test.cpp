@@ -266,6 +266,97 @@ TEST(ConvolutionFusion, ScaleThatVariesAlongAnotherAxisIsNotTaken) {
     EXPECT_EQ(count_type(*model, "Add"), 1u);
 }
 
+// A residual block: data -> Convolution [-> bias] -> Add(shortcut) [-> Multiply -> Add (per-channel
+// Constants)] -> Relu, the form of ResNet (bias, then Relu) and of pre-activation blocks such as
+// vehicle-attributes' (no bias, a batch normalisation, then Relu).
+std::shared_ptr<ov::Model> residual_model(bool bias, bool scale_shift) {
+    auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 3, 9, 9}, "data");
+    auto shortcut = devmux_test::param(ov::element::f32, ov::PartialShape{1, 4, 9, 9}, "shortcut");
+    std::shared_ptr<ov::Node> value = std::make_shared<ov::op::v1::Convolution>(
+        data, random_constant({4, 3, 3, 3}, 41), ov::Strides{1, 1}, ov::CoordinateDiff{1, 1}, ov::CoordinateDiff{1, 1},
+        ov::Strides{1, 1});
+    if (bias)
+        value = std::make_shared<ov::op::v1::Add>(value, random_constant({1, 4, 1, 1}, 42));
+    value = std::make_shared<ov::op::v1::Add>(shortcut, value);  // the shortcut on the left: either order
+    if (scale_shift) {
+        value = std::make_shared<ov::op::v1::Multiply>(value, random_constant({1, 4, 1, 1}, 43));
+        value = std::make_shared<ov::op::v1::Add>(value, random_constant({1, 4, 1, 1}, 44));
+    }
+    value = std::make_shared<ov::op::v0::Relu>(value);
+    value->set_friendly_name("last");
+    return std::make_shared<ov::Model>(ov::OutputVector{value}, ov::ParameterVector{data, shortcut}, "residual");
+}
+
+TEST(ConvolutionFusion, ResidualSumBeforeTheActivationFusesOnlyWhenAsked) {
+    for (bool bias : {false, true})
+        for (bool scale_shift : {false, true}) {
+            SCOPED_TRACE(std::string(bias ? "bias" : "no bias") + (scale_shift ? ", scale-shift" : ""));
+            const auto original = residual_model(bias, scale_shift);
+            auto by_default = original->clone();
+            devmux::kit::fuse_convolutions(*by_default);
+            EXPECT_EQ(count_type(*by_default, "Relu"), 1u) << "without the option the Relu after the sum stays";
+
+            auto fused = original->clone();
+            devmux::kit::ConvolutionFusionOptions options;
+            options.scale_shift = true;
+            options.addend_first = true;
+            ASSERT_EQ(devmux::kit::fuse_convolutions(*fused, options), 1u);
+            EXPECT_EQ(count_type(*fused, "Relu"), 0u);
+            EXPECT_EQ(count_type(*fused, "Add"), 0u);
+            EXPECT_EQ(count_type(*fused, "Multiply"), 0u);
+            const auto last = fused->get_results()[0]->get_input_node_shared_ptr(0);
+            const auto op = ov::as_type_ptr<FusedConvolution>(last);
+            ASSERT_TRUE(op);
+            EXPECT_TRUE(op->has_addend());
+            EXPECT_TRUE(op->addend_first());
+            EXPECT_EQ(op->has_scale_shift(), scale_shift);
+            EXPECT_EQ(op->get_activation(), FusedActivation::Relu);
+            EXPECT_EQ(last->get_friendly_name(), "last");
+            EXPECT_EQ(op->get_input_node_ptr(op->addend_input())->get_friendly_name(), "shortcut");
+
+            // The sum comes before the Relu: inputs of both signs make the orders differ.
+            const auto inputs = seeded_inputs(*original);
+            const auto expected = run_reference(original, inputs);
+            expect_close(run_reference(fused, inputs)[0], expected[0], 1e-5f);
+            std::stringstream stream;
+            devmux::kit::write_model(*fused, stream);
+            auto read = devmux::kit::read_model(stream, "residual model");
+            const auto reread = ov::as_type_ptr<FusedConvolution>(read->get_results()[0]->get_input_node_shared_ptr(0));
+            ASSERT_TRUE(reread);
+            EXPECT_TRUE(reread->addend_first()) << "the attribute survives export";
+            expect_close(run_reference(read, inputs)[0], expected[0], 1e-5f);
+        }
+}
+
+TEST(ConvolutionFusion, ConstantAfterTheConvolutionIsABiasNotAResidual) {
+    const auto model = [] {
+        auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 2, 4, 4}, "data");
+        auto conv = std::make_shared<ov::op::v1::Convolution>(data, random_constant({2, 2, 1, 1}, 51),
+                                                              ov::Strides{1, 1}, ov::CoordinateDiff{0, 0},
+                                                              ov::CoordinateDiff{0, 0}, ov::Strides{1, 1});
+        auto bias = std::make_shared<ov::op::v1::Add>(conv, random_constant({1, 2, 1, 1}, 52));
+        return std::make_shared<ov::Model>(ov::OutputVector{std::make_shared<ov::op::v0::Relu>(bias)},
+                                           ov::ParameterVector{data}, "biased");
+    }();
+    devmux::kit::ConvolutionFusionOptions options;
+    options.addend_first = true;
+    ASSERT_EQ(devmux::kit::fuse_convolutions(*model, options), 1u);
+    const auto op = ov::as_type_ptr<FusedConvolution>(model->get_results()[0]->get_input_node_shared_ptr(0));
+    ASSERT_TRUE(op);
+    EXPECT_FALSE(op->has_addend());
+    EXPECT_FALSE(op->addend_first());
+}
+
+TEST(ConvolutionFusion, AddendFirstWithoutAnAddendIsRefused) {
+    auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 2, 4, 4}, "data");
+    const auto error = devmux_test::error_of([&] {
+        FusedConvolution op({data, random_constant({2, 2, 1, 1}, 7), random_constant({1, 2, 1, 1}, 8)}, {1, 1}, {0, 0},
+                            {0, 0}, {1, 1}, ov::op::PadType::EXPLICIT, FusedActivation::Relu, 0.0, 0.0, false, false,
+                            true);
+    });
+    EXPECT_NE(error.find("sums its addend first but has none"), std::string::npos) << error;
+}
+
 TEST(ConvolutionFusion, ConstructionRefusesAWrongInputCount) {
     auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 2, 4, 4}, "data");
     const auto error = devmux_test::error_of([&] {

@@ -73,15 +73,17 @@ struct ConvSpec {
     kit::FusedActivation activation = kit::FusedActivation::None;
     float alpha = 0.f, beta = 0.f;      // Clamp bounds, a one-slope PRelu's slope
     std::vector<float> prelu_slopes;    // per channel, run in the tail
+    std::vector<float> scale, shift;    // per channel; empty: no scale-shift
     int addend_input = -1;              // FusedConvolution's addend
+    bool addend_first = false;          // summed before the scale-shift and the activation
 };
 
 // The oneDNN objects of one step, created at compile time and read by every request.
 class DnnlConvolutionKernel final : public kit::OpKernel, public HoldsWeights {
 public:
     DnnlConvolutionKernel(const ConvSpec& spec, const std::shared_ptr<const ov::Node>& node, int threads,
-                          const memory::desc* input_layout, const memory::desc* output_layout, bool keep_chosen,
-                          bool bf16)
+                          const memory::desc* input_layout, const memory::desc* output_layout,
+                          const memory::desc* addend_layout, bool keep_chosen, bool bf16)
         : m_spec(spec), m_node(node), m_threads(threads), m_compute_type(bf16 ? DataType::bf16 : DataType::f32) {
         DnnlThreads scope(threads);
         const auto& engine = dnnl_engine();
@@ -106,35 +108,62 @@ public:
         const memory::desc bias_md = spec.bias.empty()
                                          ? memory::desc()
                                          : memory::desc({static_cast<memory::dim>(spec.bias.size())}, DataType::f32, Tag::x);
-        dnnl::post_ops ops;
-        switch (spec.activation) {
-        case kit::FusedActivation::Relu:
-            ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
-            break;
-        case kit::FusedActivation::Clamp:
-            ops.append_eltwise(1.f, dnnl::algorithm::eltwise_clip, spec.alpha, spec.beta);
-            break;
-        case kit::FusedActivation::Sigmoid:
-            ops.append_eltwise(1.f, dnnl::algorithm::eltwise_logistic, 0.f, 0.f);
-            break;
-        case kit::FusedActivation::Tanh:
-            ops.append_eltwise(1.f, dnnl::algorithm::eltwise_tanh, 0.f, 0.f);
-            break;
-        case kit::FusedActivation::PRelu:
-            if (spec.prelu_slopes.empty())
-                ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, spec.alpha, 0.f);
-            break;
-        case kit::FusedActivation::None:
-            break;
-        }
         m_tail = !spec.prelu_slopes.empty();
-        const auto create = [&](const memory::desc& src, const memory::desc& dst, bool with_sum) {
-            dnnl::post_ops all = ops;
-            if (with_sum)
-                all.append_sum(1.f);
+        // A sum post-op adds what the destination holds before the step: the addend, put there in the
+        // destination's layout (copied, reordered, or already there when the step runs in place). A
+        // per-channel PRelu runs in the tail instead, and the addend then after it, over the plain result.
+        m_sum = spec.addend_input >= 0 && !m_tail;
+        m_addend_tail = spec.addend_input >= 0 && m_tail;
+        if (!spec.scale.empty()) {
+            m_channel_values = memory::desc({1, spec.dst[1], 1, 1}, DataType::f32, Tag::abcd);
+            m_scale = memory(m_channel_values, engine, m_spec.scale.data());
+            m_shift = memory(m_channel_values, engine, m_spec.shift.data());
+        }
+        // The post-ops in the node's order: act(x) * scale + shift + addend, or with the addend first
+        // act((x + addend) * scale + shift).
+        const auto post_ops = [&](bool with_sum) {
+            dnnl::post_ops ops;
+            if (with_sum && spec.addend_first)
+                ops.append_sum(1.f);
+            const auto scale_shift = [&] {
+                if (spec.scale.empty())
+                    return;
+                m_scale_post_op = ops.len();
+                ops.append_binary(dnnl::algorithm::binary_mul, m_channel_values);
+                ops.append_binary(dnnl::algorithm::binary_add, m_channel_values);
+            };
+            if (spec.addend_first)
+                scale_shift();
+            switch (spec.activation) {
+            case kit::FusedActivation::Relu:
+                ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, 0.f, 0.f);
+                break;
+            case kit::FusedActivation::Clamp:
+                ops.append_eltwise(1.f, dnnl::algorithm::eltwise_clip, spec.alpha, spec.beta);
+                break;
+            case kit::FusedActivation::Sigmoid:
+                ops.append_eltwise(1.f, dnnl::algorithm::eltwise_logistic, 0.f, 0.f);
+                break;
+            case kit::FusedActivation::Tanh:
+                ops.append_eltwise(1.f, dnnl::algorithm::eltwise_tanh, 0.f, 0.f);
+                break;
+            case kit::FusedActivation::PRelu:
+                if (spec.prelu_slopes.empty())
+                    ops.append_eltwise(1.f, dnnl::algorithm::eltwise_relu, spec.alpha, 0.f);
+                break;
+            case kit::FusedActivation::None:
+                break;
+            }
+            if (!spec.addend_first)
+                scale_shift();
+            if (with_sum && !spec.addend_first)
+                ops.append_sum(1.f);
+            return ops;
+        };
+        const auto create = [&](const memory::desc& src, const memory::desc& dst) {
             dnnl::primitive_attr attr;
             attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-            attr.set_post_ops(all);
+            attr.set_post_ops(post_ops(m_sum));
             dnnl::convolution_forward::desc desc =
                 spec.bias.empty()
                     ? dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference,
@@ -145,33 +174,29 @@ public:
                                                       dst, spec.strides, spec.dilations, spec.pad_l, spec.pad_r);
             return dnnl::convolution_forward::primitive_desc(desc, attr, engine);
         };
-        // A sum post-op needs the addend in the result's own layout; with a plain result it is the
-        // output buffer itself (in place, or copied there first).
-        const bool addend = spec.addend_input >= 0;
+        m_addend_layout = addend_layout ? *addend_layout : memory::desc(spec.dst, DataType::f32, Tag::nchw);
+        // With a free choice, the result takes the addend's layout, so the sum needs no reorder.
+        const memory::desc& wanted =
+            !output_layout && m_sum && addend_layout && !blocked_side ? *addend_layout : wanted_dst;
         try {
-            m_pd = create(wanted_src, wanted_dst, false);
+            m_pd = create(wanted_src, wanted);
         } catch (const dnnl::error&) {
-            m_pd = create(any_src, any_dst, false);  // reorders make up for the layouts it chose instead
-        }
-        m_sum = false;
-        if (addend && !m_tail) {
-            if (m_pd.dst_desc() == m_plain_dst) {
-                m_pd = create(m_pd.src_desc(), m_plain_dst, true);
-                m_sum = true;
-            }
+            m_pd = create(any_src, any_dst);  // reorders make up for the layouts it chose instead
         }
         // The result stays in the layout oneDNN picked where the planner lets it (every reader is a oneDNN
         // convolution) and that layout takes exactly the plain bytes (no channel padding).
-        if (keep_chosen && !output_layout && !addend && !m_tail && m_pd.dst_desc().get_size() == m_plain_dst.get_size())
+        if (keep_chosen && !output_layout && !m_tail && m_pd.dst_desc().get_size() == m_plain_dst.get_size())
             m_plain_dst = m_pd.dst_desc();
         m_src_reorder = m_pd.src_desc() != m_plain_src;
         m_dst_reorder = m_pd.dst_desc() != m_plain_dst;
-        m_addend_tail = addend && !m_sum;
+        m_addend_reorder = m_sum && m_addend_layout != m_pd.dst_desc();
         m_primitive = dnnl::convolution_forward(m_pd);
         if (m_src_reorder)
             m_reorder_in = make_reorder(m_plain_src, m_pd.src_desc());
         if (m_dst_reorder)
             m_reorder_out = make_reorder(m_pd.dst_desc(), m_plain_dst);
+        if (m_addend_reorder)
+            m_reorder_addend = make_reorder(m_addend_layout, m_pd.dst_desc());
 
         // The filters, once, in the layout the primitive wants.
         const auto* filters = ov::as_type<const ov::op::v0::Constant>(node->get_input_node_ptr(1));
@@ -199,7 +224,10 @@ public:
         return std::string("dnnl_") + m_pd.impl_info_str() + (m_compute_type == DataType::bf16 ? "_bf16" : "_f32");
     }
     size_t scratch_bytes() const override { return m_scratchpad_bytes + m_src_bytes + m_dst_bytes; }
-    int in_place_input() const override { return m_sum ? m_spec.addend_input : -1; }
+    // The result may take the addend's buffer where the step writes it there in the addend's layout.
+    int in_place_input() const override {
+        return m_sum && !m_addend_reorder && !m_dst_reorder ? m_spec.addend_input : -1;
+    }
     size_t held_weight_bytes() const override { return m_pd.weights_desc().get_size(); }
 
     std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override;
@@ -222,9 +250,14 @@ private:
     memory::desc m_plain_src, m_plain_dst;  // the input and the result as they lie in the plan's buffers
     dnnl::convolution_forward::primitive_desc m_pd;
     dnnl::convolution_forward m_primitive;
-    dnnl::reorder m_reorder_in, m_reorder_out;
+    dnnl::reorder m_reorder_in, m_reorder_out, m_reorder_addend;
     memory m_weights, m_bias;
-    bool m_src_reorder = false, m_dst_reorder = false, m_sum = false, m_tail = false, m_addend_tail = false;
+    memory::desc m_addend_layout;   // the addend as it lies in the plan's buffer
+    memory::desc m_channel_values;  // a scale or shift: one value per output channel
+    memory m_scale, m_shift;        // over m_spec's vectors
+    int m_scale_post_op = -1;       // the scale's index in the post-ops; the shift's is next
+    bool m_src_reorder = false, m_dst_reorder = false, m_sum = false, m_tail = false, m_addend_tail = false,
+         m_addend_reorder = false;
     size_t m_scratchpad_bytes = 0, m_src_bytes = 0, m_dst_bytes = 0;
     int m_threads;  // the primitives were created for this many
     DataType m_compute_type;  // of the data and filters inside the primitive (the result is f32)
@@ -241,6 +274,7 @@ public:
         if (kernel.m_spec.addend_input >= 0)
             m_addend = static_cast<const float*>(args.inputs[static_cast<size_t>(kernel.m_spec.addend_input)].host());
         m_elements = static_cast<size_t>(kernel.m_plain_dst.get_size() / sizeof(float));
+        m_conv_dst_bytes = kernel.m_pd.dst_desc().get_size();
         memory plain_src(kernel.m_plain_src, engine, m_src);
         memory plain_dst(kernel.m_plain_dst, engine, m_dst);
         memory scratchpad(kernel.m_pd.scratchpad_desc(), engine, scratch);
@@ -253,21 +287,35 @@ public:
             conv_dst = memory(kernel.m_pd.dst_desc(), engine, scratch + kernel.m_scratchpad_bytes + kernel.m_src_bytes);
             m_out_args = {{DNNL_ARG_FROM, conv_dst.get()}, {DNNL_ARG_TO, plain_dst.get()}};
         }
+        m_conv_dst = conv_dst.get_data_handle();
+        memory addend;
+        if (kernel.m_addend_reorder) {
+            addend = memory(kernel.m_addend_layout, engine, const_cast<float*>(m_addend));
+            m_addend_args = {{DNNL_ARG_FROM, addend.get()}, {DNNL_ARG_TO, conv_dst.get()}};
+        }
         m_conv_args = {{DNNL_ARG_SRC, conv_src.get()},
                        {DNNL_ARG_WEIGHTS, kernel.m_weights.get()},
                        {DNNL_ARG_DST, conv_dst.get()},
                        {DNNL_ARG_SCRATCHPAD, scratchpad.get()}};
         if (!kernel.m_spec.bias.empty())
             m_conv_args.push_back({DNNL_ARG_BIAS, kernel.m_bias.get()});
-        m_memories = {plain_src, plain_dst, scratchpad, conv_src, conv_dst};
+        if (kernel.m_scale_post_op >= 0) {
+            m_conv_args.push_back({DNNL_ARG_ATTR_MULTIPLE_POST_OP(kernel.m_scale_post_op) | DNNL_ARG_SRC_1,
+                                   kernel.m_scale.get()});
+            m_conv_args.push_back({DNNL_ARG_ATTR_MULTIPLE_POST_OP(kernel.m_scale_post_op + 1) | DNNL_ARG_SRC_1,
+                                   kernel.m_shift.get()});
+        }
+        m_memories = {plain_src, plain_dst, scratchpad, conv_src, conv_dst, addend};
     }
 
     // Runs on the threads the primitives were created for: the request's team, or 1 for a small step.
     void execute(kit::ExecContext&) override {
         const DnnlConvolutionKernel& k = m_kernel;
         DnnlThreads scope(k.m_threads);
-        if (k.m_sum && m_addend != m_dst)
-            std::memcpy(m_dst, m_addend, m_elements * sizeof(float));
+        if (k.m_addend_reorder)
+            dnnl_execute(k.m_reorder_addend, m_addend_args);
+        else if (k.m_sum && m_addend != m_conv_dst)
+            std::memcpy(m_conv_dst, m_addend, m_conv_dst_bytes);
         if (k.m_src_reorder)
             dnnl_execute(k.m_reorder_in, m_in_args);
         dnnl_execute(k.m_primitive, m_conv_args);
@@ -300,9 +348,11 @@ private:
     void* m_src = nullptr;
     void* m_dst = nullptr;
     const float* m_addend = nullptr;
+    void* m_conv_dst = nullptr;  // where the primitive writes: the plan's buffer, or scratch before a reorder
     size_t m_elements = 0;
+    size_t m_conv_dst_bytes = 0;
     std::vector<memory> m_memories;  // owns what the argument arrays point to
-    std::vector<dnnl_exec_arg_t> m_in_args, m_conv_args, m_out_args;
+    std::vector<dnnl_exec_arg_t> m_in_args, m_conv_args, m_out_args, m_addend_args;
 };
 
 std::unique_ptr<kit::BoundOp> DnnlConvolutionKernel::bind(const kit::BindArgs& args) const {
@@ -386,6 +436,16 @@ dnnl::memory::desc dnnl_channel_blocked_layout(const ov::Shape& shape, dnnl::mem
     return memory::desc(dims, type, dnnl_channel_block() == 16 ? Tag::nChw16c : Tag::nChw8c);
 }
 
+dnnl::memory::desc dnnl_same_layout(const dnnl::memory::desc& layout, const ov::Shape& shape) {
+    const memory::dims from = layout.dims(), to(shape.begin(), shape.end());
+    if (from.size() != 4 || to.size() != 4)
+        return {};
+    for (const Tag tag : {Tag::nchw, Tag::nhwc, Tag::nChw16c, Tag::nChw8c})
+        if (layout == memory::desc(from, layout.data_type(), tag))
+            return memory::desc(to, layout.data_type(), tag);
+    return {};
+}
+
 bool dnnl_native_bf16() {
     const auto isa = dnnl::get_effective_cpu_isa();
     return isa == dnnl::cpu_isa::avx512_core_bf16 || isa == dnnl::cpu_isa::avx512_core_amx;
@@ -431,10 +491,6 @@ std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
     if (spec.strides.size() != 2 || spec.dilations.size() != 2 || spec.pad_l.size() != 2 || spec.pad_r.size() != 2)
         return std::nullopt;
     if (fused) {
-        // The CPU does not ask for scale-shift fusion; such a node (from another backend's IR) runs on its
-        // reference evaluate().
-        if (fused->has_scale_shift())
-            return std::nullopt;
         const size_t channels = out[1];
         spec.bias = per_channel(node->input_value(2), channels, out.size());
         if (spec.bias.empty())
@@ -452,11 +508,21 @@ std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
             else
                 spec.prelu_slopes = std::move(slopes);
         }
+        if (fused->has_scale_shift()) {
+            spec.scale = per_channel(node->input_value(fused->scale_input()), channels, out.size());
+            spec.shift = per_channel(node->input_value(fused->shift_input()), channels, out.size());
+            if (spec.scale.empty() || spec.shift.empty())
+                return std::nullopt;
+        }
         if (fused->has_addend()) {
             if (node->get_input_shape(fused->addend_input()) != out)
                 return std::nullopt;
             spec.addend_input = static_cast<int>(fused->addend_input());
+            spec.addend_first = fused->addend_first();
         }
+        // A per-channel PRelu runs in a tail after the post-ops, so nothing may follow it there.
+        if (!spec.prelu_slopes.empty() && (spec.addend_first || !spec.scale.empty()))
+            return std::nullopt;
     }
     return spec;
 }
@@ -467,13 +533,14 @@ bool dnnl_convolution_supported(const std::shared_ptr<ov::Node>& node) { return 
 
 bool dnnl_convolution_writes_any_layout(const std::shared_ptr<ov::Node>& node) {
     const auto spec = conv_spec_of(node);
-    return spec && spec->addend_input < 0 && spec->prelu_slopes.empty();
+    return spec && spec->prelu_slopes.empty();
 }
 
 std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
                                                                   const dnnl::memory::desc* input_layout,
                                                                   const dnnl::memory::desc* output_layout,
-                                                                  dnnl::memory::desc* chosen_layout, bool bf16) {
+                                                                  dnnl::memory::desc* chosen_layout, bool bf16,
+                                                                  const dnnl::memory::desc* addend_layout) {
     const auto parsed = conv_spec_of(node);
     if (!parsed)
         return nullptr;
@@ -484,7 +551,7 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
         const size_t macs = ov::shape_size(out) * (ov::shape_size(filters) / out[1]);
         const int step_threads = dnnl_step_threads(macs, 4u << 20, threads);
         auto kernel = std::make_shared<DnnlConvolutionKernel>(spec, node, step_threads, input_layout, output_layout,
-                                                              chosen_layout != nullptr, bf16);
+                                                              addend_layout, chosen_layout != nullptr, bf16);
         if (chosen_layout)
             *chosen_layout = kernel->plain_output() ? memory::desc() : kernel->output_layout();
         return kernel;

@@ -75,18 +75,22 @@ bool dnnl_native_bf16();
 /// True for a 2-D MaxPool-1 / MaxPool-8 (indices unused, no dilation) on f32 with static shapes.
 bool dnnl_max_pool_supported(const std::shared_ptr<ov::Node>& node);
 
-/// A MaxPool of dnnl_max_pool_supported on oneDNN. Over plain NCHW data it is taken only where oneDNN has
-/// a JIT implementation (its reference one is slower than the hand-written kernel); with `channel_blocked`
-/// the input and the result are in dnnl_channel_blocked_layout.
+/// A MaxPool of dnnl_max_pool_supported on oneDNN, its result in the layout of its input: `input_layout`
+/// (null: plain NCHW; else NHWC or channel-blocked). Taken only where oneDNN has a JIT implementation (its
+/// reference one is slower than the hand-written kernel); null otherwise.
 std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared_ptr<ov::Node>& node, int threads,
-                                                               bool channel_blocked = false);
+                                                               const dnnl::memory::desc* input_layout = nullptr);
+
+/// The same layout as `layout` (NCHW, NHWC, nChw16c or nChw8c) over other dimensions; a zero desc for any
+/// other layout.
+dnnl::memory::desc dnnl_same_layout(const dnnl::memory::desc& layout, const ov::Shape& shape);
 
 /// True when make_dnnl_convolution_kernel takes `node`: an f32 2-D Convolution-1, GroupConvolution-1 or
 /// kit FusedConvolution with static shapes, Constant filters and a per-channel bias and slope.
 bool dnnl_convolution_supported(const std::shared_ptr<ov::Node>& node);
 
-/// True when such a convolution can write its result in any layout: no addend, no per-channel PRelu (both
-/// run over the plain result).
+/// True when such a convolution can write its result in any layout: no per-channel PRelu (which runs, and
+/// then the addend, over the plain result).
 bool dnnl_convolution_writes_any_layout(const std::shared_ptr<ov::Node>& node);
 
 /// The oneDNN kernel of a convolution of dnnl_convolution_supported, primitives created for `threads`
@@ -97,11 +101,13 @@ bool dnnl_convolution_writes_any_layout(const std::shared_ptr<ov::Node>& node);
 /// in the layout oneDNN picks where that takes the plain bytes; `chosen_layout` then receives it (a zero
 /// desc where the result is plain).
 /// `bf16`: the data and filters are converted to bf16 and the primitive computes in bf16 (f32 result).
+/// `addend_layout`: a FusedConvolution's addend's layout in the plan's buffer (null: plain NCHW).
 std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::shared_ptr<ov::Node>& node, int threads,
                                                                   const dnnl::memory::desc* input_layout = nullptr,
                                                                   const dnnl::memory::desc* output_layout = nullptr,
                                                                   dnnl::memory::desc* chosen_layout = nullptr,
-                                                                  bool bf16 = false);
+                                                                  bool bf16 = false,
+                                                                  const dnnl::memory::desc* addend_layout = nullptr);
 
 }  // namespace cpu
 }  // namespace devmux

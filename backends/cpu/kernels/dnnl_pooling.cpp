@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // f32 2-D MaxPool on oneDNN, over plain NCHW data (oneDNN's pooling transposes to its vector layout
 // inside the primitive; taken only where oneDNN has a JIT implementation, its reference one being slower
-// than the hand-written kernel, pooling.cpp) or over channel-blocked data the planner keeps blocked.
+// than the hand-written kernel, pooling.cpp) or over data the planner keeps in the NHWC or channel-blocked
+// layout its producer wrote.
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include "kernels/dnnl_kernels.hpp"
@@ -59,7 +60,7 @@ bool dnnl_max_pool_supported(const std::shared_ptr<ov::Node>& node) {
 }
 
 std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared_ptr<ov::Node>& node, int threads,
-                                                               bool channel_blocked) {
+                                                               const dnnl::memory::desc* input_layout) {
     if (!dnnl_max_pool_supported(node))
         return nullptr;
     const auto pool = ov::as_type_ptr<ov::op::util::MaxPoolBase>(node);
@@ -79,18 +80,18 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared
     threads = dnnl_step_threads(ov::shape_size(out) * pool->get_kernel()[0] * pool->get_kernel()[1], 1u << 20, threads);
     try {
         DnnlThreads scope(threads);
-        const memory::desc src = channel_blocked ? dnnl_channel_blocked_layout(in)
-                                        : memory::desc({in.begin(), in.end()}, memory::data_type::f32,
-                                                       memory::format_tag::nchw);
-        const memory::desc dst = channel_blocked ? dnnl_channel_blocked_layout(out)
-                                        : memory::desc({out.begin(), out.end()}, memory::data_type::f32,
-                                                       memory::format_tag::nchw);
+        const memory::desc src = input_layout ? *input_layout
+                                              : memory::desc({in.begin(), in.end()}, memory::data_type::f32,
+                                                             memory::format_tag::nchw);
+        const memory::desc dst = dnnl_same_layout(src, out);
+        if (dst == memory::desc())
+            return nullptr;
         dnnl::pooling_forward::desc desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::pooling_max, src, dst,
                                          strides, kernel, pad_l, pad_r);
         dnnl::primitive_attr attr;
         attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
         dnnl::pooling_forward::primitive_desc pd(desc, attr, dnnl_engine());
-        if (!channel_blocked && std::string(pd.impl_info_str()).find("jit") == std::string::npos)
+        if (std::string(pd.impl_info_str()).find("jit") == std::string::npos)
             return nullptr;
         return std::make_shared<DnnlMaxPoolKernel>(std::move(pd), threads);
     } catch (const dnnl::error&) {

@@ -25,7 +25,9 @@ enum class FusedActivation { None, Relu, Clamp, Sigmoid, Tanh, PRelu };
 const char* to_string(FusedActivation activation);
 
 /// @brief Convolution + bias Add + optional activation + optional scale-shift + optional following
-/// elementwise Add: `y = act(conv(data, filters) + bias) [* scale + shift] [+ addend]`.
+/// elementwise Add: `y = act(conv(data, filters) + bias) [* scale + shift] [+ addend]`, or with
+/// `addend_first` (a residual sum before the normalisation and activation, as in ResNet blocks):
+/// `y = act((conv(data, filters) + bias + addend) [* scale + shift])`.
 ///
 /// Inputs: data, filters, bias (broadcast to the convolution's output), then the PRelu slope when the
 /// activation is PRelu, then scale and shift when `has_scale_shift`, then the addend when `has_addend`.
@@ -41,7 +43,8 @@ public:
     FusedConvolution(const ov::OutputVector& arguments, const ov::Strides& strides,
                      const ov::CoordinateDiff& pads_begin, const ov::CoordinateDiff& pads_end,
                      const ov::Strides& dilations, const ov::op::PadType& auto_pad, FusedActivation activation,
-                     double clamp_min, double clamp_max, bool has_addend, bool has_scale_shift = false);
+                     double clamp_min, double clamp_max, bool has_addend, bool has_scale_shift = false,
+                     bool addend_first = false);
 
     void validate_and_infer_types() override;
     bool visit_attributes(ov::AttributeVisitor& visitor) override;
@@ -60,6 +63,8 @@ public:
     double get_clamp_max() const { return m_clamp_max; }
     bool has_addend() const { return m_has_addend; }
     bool has_scale_shift() const { return m_has_scale_shift; }
+    /// @brief The addend is summed right after the bias, before the scale-shift and the activation.
+    bool addend_first() const { return m_addend_first; }
     /// @brief The input index of the PRelu slope, of the scale, of the shift, or of the addend.
     size_t slope_input() const { return 3; }
     size_t scale_input() const { return m_activation == FusedActivation::PRelu ? 4 : 3; }
@@ -79,6 +84,7 @@ private:
     double m_clamp_max = 0.0;
     bool m_has_addend = false;
     bool m_has_scale_shift = false;
+    bool m_addend_first = false;
     // The steps as ops over Parameters of this node's input types and shapes, rebuilt by
     // validate_and_infer_types; evaluate() runs them, so the arithmetic is the ops' own.
     std::shared_ptr<ov::Node> m_convolution;
@@ -95,13 +101,19 @@ struct ConvolutionFusionOptions {
     /// (a scale-shift such as a batch normalisation placed after a Relu). Only for backends whose
     /// FusedConvolution kernels apply has_scale_shift().
     bool scale_shift = false;
+    /// @brief Also take a Convolution, an optional bias Add of a Constant, an Add of any other value, then
+    /// optionally a scale-shift and an activation: `act((conv + bias + addend) [* scale + shift])`, the
+    /// residual sums of ResNet and pre-activation blocks (a zero bias stands in for a missing one). Only
+    /// for backends whose FusedConvolution kernels apply addend_first().
+    bool addend_first = false;
 };
 
 /// @brief Replaces every Convolution (v1) followed by a bias Add of a Constant, then optionally by a Relu,
 /// Clamp, Sigmoid, Tanh or PRelu, then (when `options.scale_shift`) optionally by a Multiply by a Constant
 /// and an Add of a Constant, then optionally by an Add of any other value, by one FusedConvolution
-/// (each intermediate value read only by the next step). The fused op takes the friendly name, rt_info
-/// and output tensor names of the last op it replaces.
+/// (each intermediate value read only by the next step), and the residual form of
+/// ConvolutionFusionOptions::addend_first where asked. The fused op takes the friendly name, rt_info and
+/// output tensor names of the last op it replaces.
 /// @return The number of FusedConvolution ops created.
 size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& options = {});
 
