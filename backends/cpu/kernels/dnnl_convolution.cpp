@@ -547,9 +547,10 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
     const ConvSpec& spec = *parsed;
     const ov::Shape filters = node->get_input_shape(1), out = node->get_output_shape(0);
     try {
-        // Below about 4 M multiply-adds a convolution runs in the calling thread alone.
+        // Below about 1 M multiply-adds (some 10 us on one thread) a convolution runs in the calling thread
+        // alone: the team's fork and join and the second core's cache misses cost about what it saves.
         const size_t macs = ov::shape_size(out) * (ov::shape_size(filters) / out[1]);
-        const int step_threads = dnnl_step_threads(macs, 4u << 20, threads);
+        const int step_threads = dnnl_step_threads(macs, 1u << 20, threads);
         auto kernel = std::make_shared<DnnlConvolutionKernel>(spec, node, step_threads, input_layout, output_layout,
                                                               addend_layout, chosen_layout != nullptr, bf16);
         if (chosen_layout)

@@ -76,8 +76,8 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared
         // The right padding that gives the planned output size (ceil rounding adds to the model's).
         pad_r.push_back((static_cast<memory::dim>(out[2 + i]) - 1) * s + k - static_cast<memory::dim>(in[2 + i]) - pl);
     }
-    // Memory-bound: below about 1 M window reads one thread keeps up.
-    threads = dnnl_step_threads(ov::shape_size(out) * pool->get_kernel()[0] * pool->get_kernel()[1], 1u << 20, threads);
+    // Below about 64 K window reads the team's fork and join cost more than the second thread saves.
+    threads = dnnl_step_threads(ov::shape_size(out) * pool->get_kernel()[0] * pool->get_kernel()[1], 64u << 10, threads);
     try {
         DnnlThreads scope(threads);
         const memory::desc src = input_layout ? *input_layout
