@@ -486,6 +486,30 @@ TEST(CpuDnnlResiduals, PlainAddendsInEitherOrderMatchTheReference) {
     }
 }
 
+TEST(CpuDnnlWinograd, ThreeByThreeConvolutionsOnBlockedImagesFrom14x14Up) {
+    // A fire module on a 32x32 image pooled to 16x16: the first conv (32x32, its plain input reordered to the
+    // channel-blocked layout inside the step) and the 3x3 expand (16x16) take oneDNN's Winograd kernel where
+    // this CPU has one (AVX-512); the 1x1 convolutions do not, and nothing does below AVX-512.
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 16, 32, 32});
+    auto pool = std::make_shared<ov::op::v1::MaxPool>(conv_relu(x, 32, 3, 120), ov::Strides{2, 2}, ov::Shape{0, 0},
+                                                      ov::Shape{1, 1}, ov::Shape{3, 3}, ov::op::RoundingType::FLOOR);
+    auto squeeze = conv_relu(pool, 16, 1, 122);
+    auto concat = std::make_shared<ov::op::v0::Concat>(
+        ov::OutputVector{conv_relu(squeeze, 32, 1, 124), conv_relu(squeeze, 32, 3, 126)}, 1);
+    const auto model = std::make_shared<ov::Model>(ov::OutputVector{conv_relu(concat, 32, 1, 128)},
+                                                   ov::ParameterVector{x}, "fire16");
+    const bool avx512 = devmux::cpu::dnnl_channel_block() == 16;
+    for (int threads : {1, 2}) {
+        auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(threads)});
+        const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+        size_t winograd = 0;
+        for (const auto& step : plan.steps)
+            winograd += step.kernel->name().find("wino") != std::string::npos ? 1 : 0;
+        EXPECT_EQ(winograd, avx512 ? 2u : 0u) << threads << " threads";
+        expect_outputs_match_reference(*compiled, *model, {1, 16, 32, 32}, 130 + static_cast<unsigned>(threads));
+    }
+}
+
 TEST(CpuDnnlMaxPool, MatchesReferenceExactly) {
     struct PoolCase {
         ov::Shape data;

@@ -476,6 +476,7 @@ TEST(CpuMemoryPlan, CompiledModelReportsItsWeightsArenaAndScratch) {
         EXPECT_NE(std::find(names.begin(), names.end(), key), names.end()) << key;
     // The IR stores f16 weights; the plugin computes in f32, so it holds each weight as an f32 Constant, and at
     // most one more copy repacked for a kernel (give or take the channel padding of oneDNN's blocked layouts).
+    // Winograd kernels hold a 3x3 filter as 4x4 transformed taps: at most 16/9 of its plain size.
     uint64_t f32_weight_bytes = 0;
     for (const auto& op : read_model("squeezenet1.1-ir11/squeezenet1.1.xml")->get_ordered_ops())
         if (ov::as_type_ptr<ov::op::v0::Constant>(op) && op->get_output_element_type(0).is_real())
@@ -483,7 +484,7 @@ TEST(CpuMemoryPlan, CompiledModelReportsItsWeightsArenaAndScratch) {
     ASSERT_GT(f32_weight_bytes, 4000000u);
     const auto weights = compiled->get_property(devmux::memory::weights_bytes.name()).as<uint64_t>();
     EXPECT_GE(weights, f32_weight_bytes);
-    EXPECT_LE(weights, 2 * f32_weight_bytes + f32_weight_bytes / 50);
+    EXPECT_LE(weights, f32_weight_bytes + f32_weight_bytes * 16 / 9 + f32_weight_bytes / 50);
     const auto& plan = compiled->plan();
     EXPECT_EQ(compiled->get_property(devmux::memory::request_arena_bytes.name()).as<uint64_t>(), plan.arena_bytes);
     uint64_t scratch = 0;
