@@ -454,11 +454,6 @@ public:
         const size_t oc_total = out[1], ic = in[1], taps = kernel[0] * kernel[1];
         // 16 output channels per work-item where that pads little (SqueezeNet's 1000 classes: 1008).
         m_oc_block = oc_total % 16 == 0 || oc_total >= 120 ? 16 : 8;
-        // On a CPU-type device (PoCL) a work-group is a loop over work-items run by one thread, and these kernels'
-        // work-items are long (a whole register block), so one per group balances small layers (13x13: 11 groups
-        // of 32 on 2 threads) at no cost; GPUs need full groups.
-        if (m_device->info().type & CL_DEVICE_TYPE_CPU)
-            m_conv_local = 1;
         const size_t ocb = m_oc_block;
         const size_t blocks = (oc_total + ocb - 1) / ocb;
         auto filter = ov::as_type<const ov::op::v0::Constant>(node.get_input_node_ptr(1));
@@ -482,6 +477,14 @@ public:
         }
         const int ow_blocks = (m_geometry.s[5] + 7) / 8;
         m_tiled_items = static_cast<int>(out[0] * blocks) * m_geometry.s[4] * ow_blocks;
+        // On a CPU-type device (PoCL) a work-group is a loop over work-items run by one thread: small layers
+        // (13x13: 11 groups of 32) leave a thread idle at the end, so groups shrink until there are at least 32 (a
+        // group costs some overhead, which long work-items hide). GPUs keep full groups.
+        if (m_device->info().type & CL_DEVICE_TYPE_CPU) {
+            const size_t items = static_cast<size_t>(m_same_plane ? m_same_items : m_tiled_items);
+            while (m_conv_local > 1 && items / m_conv_local < 32)
+                m_conv_local /= 2;
+        }
     }
 
 private:

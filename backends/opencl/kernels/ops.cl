@@ -636,14 +636,22 @@ __kernel void convolution_tiled16(__global const real* x, int x_off, __global co
             for (int kx = 0; kx < kw; ++kx) {
                 const float16 w16 = convert_float16(vload16(kx, wt));
                 const int ix0 = ox0 * sw - pw + kx * dw;
+                if (ix0 >= 0 && ix0 + 7 * sw < iw) {
+                    // All 8 inputs inside the row: each is broadcast straight from memory into its multiply-add
+                    // (a vector load would need a lane permute per pixel).
+                    __global const real* in = row + ix0;
+                    DEVMUX_TAP16(0, (float)in[0]);
+                    DEVMUX_TAP16(1, (float)in[sw]);
+                    DEVMUX_TAP16(2, (float)in[2 * sw]);
+                    DEVMUX_TAP16(3, (float)in[3 * sw]);
+                    DEVMUX_TAP16(4, (float)in[4 * sw]);
+                    DEVMUX_TAP16(5, (float)in[5 * sw]);
+                    DEVMUX_TAP16(6, (float)in[6 * sw]);
+                    DEVMUX_TAP16(7, (float)in[7 * sw]);
+                    continue;
+                }
                 float8 v;
-                if (sw == 1 && ix0 >= 0 && ix0 + 8 <= iw) {
-                    v = convert_float8(vload8(0, row + ix0));
-                } else if (sw == 2 && ix0 >= 0 && ix0 + 15 <= iw) {
-                    const float8 lo = convert_float8(vload8(0, row + ix0));
-                    const float8 hi = convert_float8(vload8(0, row + ix0 + 7));
-                    v = (float8)(lo.even, hi.odd);
-                } else {
+                {
                     // Row ends and padding: loads at clamped positions, zeros outside the row, no branches.
                     const int8 ix = (int8)(ix0) + (int8)(0, 1, 2, 3, 4, 5, 6, 7) * sw;
                     const int8 at = clamp(ix, 0, iw - 1);
