@@ -477,11 +477,14 @@ public:
         }
         const int ow_blocks = (m_geometry.s[5] + 7) / 8;
         m_tiled_items = static_cast<int>(out[0] * blocks) * m_geometry.s[4] * ow_blocks;
+        if (pointwise && ocb == 16)
+            m_pointwise16_items = static_cast<int>(out[0] * blocks) * ((m_geometry.s[5] + 15) / 16);
         // On a CPU-type device (PoCL) a work-group is a loop over work-items run by one thread: small layers
         // (13x13: 11 groups of 32) leave a thread idle at the end, so groups shrink until there are at least 32 (a
         // group costs some overhead, which long work-items hide). GPUs keep full groups.
         if (m_device->info().type & CL_DEVICE_TYPE_CPU) {
-            const size_t items = static_cast<size_t>(m_same_plane ? m_same_items : m_tiled_items);
+            const size_t items =
+                static_cast<size_t>(m_pointwise16_items ? m_pointwise16_items : m_same_plane ? m_same_items : m_tiled_items);
             while (m_conv_local > 1 && items / m_conv_local < 32)
                 m_conv_local /= 2;
         }
@@ -495,6 +498,13 @@ private:
             addend = b.in(static_cast<size_t>(m_addend_input));
         const BufferArg x = b.in(0), y = b.out(0);
         if (m_packed) {
+            if (m_pointwise16_items) {
+                b.launch("convolution_1x1_16x16", m_pointwise16_items, m_conv_local)
+                    << x << m_packed.get() << m_bias << m_has_bias << y << m_pointwise16_items << m_geometry << m_conv
+                    << m_act << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift
+                    << addend << has_addend;
+                return;
+            }
             if (m_same_plane) {
                 b.launch("convolution_same16", m_same_items, m_conv_local)
                     << x << m_packed.get() << m_bias << m_has_bias << y << m_same_items << m_geometry << m_conv << m_act
@@ -520,6 +530,7 @@ private:
     Mem m_packed;  // the filter packed for convolution_tiled; empty for grouped convolutions
     bool m_same_plane = false;  // convolution_same16 runs (stride 1, output plane of the input's size, narrow rows)
     int m_same_items = 0;
+    int m_pointwise16_items = 0;  // work-items of convolution_1x1_16x16 (1x1, 16-channel blocks), else 0
     size_t m_oc_block = 8;  // output channels per work-item of the tiled kernels
     size_t m_conv_local = local_size;  // the tiled kernels' work-group size
 };

@@ -592,7 +592,7 @@ inline void store_channel8(float8 v, int oc, int oc_total, __global real* y, int
 #define DEVMUX_STORE_ONE(v, oc)                                                                                  \
     store_channel8(v, oc, oc_total, y + y_off, out_base + (oc) * out_plane, pixels, act, p0, p1, slope,          \
                    slope_stride, scale, shift, scale_shift, addend + addend_off, has_addend);
-#define DEVMUX_STORE_PAIR(j) DEVMUX_STORE_ONE(acc##j.lo, ob * 16 + 2 * j) DEVMUX_STORE_ONE(acc##j.hi, ob * 16 + 2 * j + 1)
+#define DEVMUX_STORE_PAIR(a, j) DEVMUX_STORE_ONE((a##j).lo, ob * 16 + 2 * j) DEVMUX_STORE_ONE((a##j).hi, ob * 16 + 2 * j + 1)
 
 // Convolution of one group with 16 output channels by 8 neighbouring pixels of one row per work-item, for
 // convolutions with many output channels: filters packed as [OC/16][C][KH][KW][16], so each tap is one 16-wide
@@ -677,14 +677,119 @@ __kernel void convolution_tiled16(__global const real* x, int x_off, __global co
     DEVMUX_SHUFFLE_ROUND(acc)
     const int out_base = (n * oc_total * oh + oy) * ow + ox0, out_plane = oh * ow;
     const int pixels = min(8, ow - ox0);
-    DEVMUX_STORE_PAIR(0)
-    DEVMUX_STORE_PAIR(1)
-    DEVMUX_STORE_PAIR(2)
-    DEVMUX_STORE_PAIR(3)
-    DEVMUX_STORE_PAIR(4)
-    DEVMUX_STORE_PAIR(5)
-    DEVMUX_STORE_PAIR(6)
-    DEVMUX_STORE_PAIR(7)
+    DEVMUX_STORE_PAIR(acc, 0)
+    DEVMUX_STORE_PAIR(acc, 1)
+    DEVMUX_STORE_PAIR(acc, 2)
+    DEVMUX_STORE_PAIR(acc, 3)
+    DEVMUX_STORE_PAIR(acc, 4)
+    DEVMUX_STORE_PAIR(acc, 5)
+    DEVMUX_STORE_PAIR(acc, 6)
+    DEVMUX_STORE_PAIR(acc, 7)
+}
+
+// A 1x1 stride-1 convolution over the flattened plane (geometry as the host rewrites it for pointwise
+// convolutions: one row of all pixels), 16 output channels by 16 consecutive pixels per work-item: each 16-wide
+// weight load serves 16 multiply-adds, each input 16, so the operands stream from cache half as often per
+// multiply-add as in convolution_tiled16 (which the large 1x1 layers, e.g. SqueezeNet's classifier, are bound by).
+#define DEVMUX_TAP16B(p, v) accb##p = fma((float16)(v), w16, accb##p)
+__kernel void convolution_1x1_16x16(__global const real* x, int x_off, __global const real* w,
+                                    __global const real* bias, int has_bias, __global real* y, int y_off, int count,
+                                    int8 geometry, int8 conv, int act, float p0, float p1, __global const real* slope,
+                                    int slope_stride, __global const real* scale, __global const real* shift,
+                                    int4 scale_shift, __global const real* addend, int addend_off, int has_addend) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int ic_total = geometry.s0, plane = geometry.s2, oc_total = geometry.s3;
+    const int blocks = (plane + 15) / 16, oc_blocks = (oc_total + 15) / 16;
+    const int q0 = (i % blocks) * 16;
+    const int ob = (i / blocks) % oc_blocks;
+    const int n = i / (blocks * oc_blocks);
+    float16 b16 = (float16)(0.0f);
+    if (has_bias) {
+        float t[16];
+        for (int r = 0; r < 16; ++r)
+            t[r] = (float)bias[min(ob * 16 + r, oc_total - 1)];
+        b16 = vload16(0, t);
+    }
+    float16 acc0 = b16, acc1 = b16, acc2 = b16, acc3 = b16, acc4 = b16, acc5 = b16, acc6 = b16, acc7 = b16;
+    float16 accb0 = b16, accb1 = b16, accb2 = b16, accb3 = b16, accb4 = b16, accb5 = b16, accb6 = b16, accb7 = b16;
+    __global const real* xn = x + x_off + (size_t)n * ic_total * plane;
+    __global const real* wb = w + (size_t)ob * ic_total * 16;
+    // The last block reads its missing pixels at the plane's last one: computed, never stored.
+    const int last = plane - 1;
+    const int8 lo_at = min((int8)(q0) + (int8)(0, 1, 2, 3, 4, 5, 6, 7), (int8)(last));
+    const int8 hi_at = min((int8)(q0 + 8) + (int8)(0, 1, 2, 3, 4, 5, 6, 7), (int8)(last));
+    const bool full = q0 + 16 <= plane;
+    for (int c = 0; c < ic_total; ++c) {
+        const float16 w16 = convert_float16(vload16(c, wb));
+        __global const real* in = xn + (size_t)c * plane;
+        if (full) {
+            in += q0;
+            DEVMUX_TAP16(0, (float)in[0]);
+            DEVMUX_TAP16(1, (float)in[1]);
+            DEVMUX_TAP16(2, (float)in[2]);
+            DEVMUX_TAP16(3, (float)in[3]);
+            DEVMUX_TAP16(4, (float)in[4]);
+            DEVMUX_TAP16(5, (float)in[5]);
+            DEVMUX_TAP16(6, (float)in[6]);
+            DEVMUX_TAP16(7, (float)in[7]);
+            DEVMUX_TAP16B(0, (float)in[8]);
+            DEVMUX_TAP16B(1, (float)in[9]);
+            DEVMUX_TAP16B(2, (float)in[10]);
+            DEVMUX_TAP16B(3, (float)in[11]);
+            DEVMUX_TAP16B(4, (float)in[12]);
+            DEVMUX_TAP16B(5, (float)in[13]);
+            DEVMUX_TAP16B(6, (float)in[14]);
+            DEVMUX_TAP16B(7, (float)in[15]);
+        } else {
+            DEVMUX_TAP16(0, (float)in[lo_at.s0]);
+            DEVMUX_TAP16(1, (float)in[lo_at.s1]);
+            DEVMUX_TAP16(2, (float)in[lo_at.s2]);
+            DEVMUX_TAP16(3, (float)in[lo_at.s3]);
+            DEVMUX_TAP16(4, (float)in[lo_at.s4]);
+            DEVMUX_TAP16(5, (float)in[lo_at.s5]);
+            DEVMUX_TAP16(6, (float)in[lo_at.s6]);
+            DEVMUX_TAP16(7, (float)in[lo_at.s7]);
+            DEVMUX_TAP16B(0, (float)in[hi_at.s0]);
+            DEVMUX_TAP16B(1, (float)in[hi_at.s1]);
+            DEVMUX_TAP16B(2, (float)in[hi_at.s2]);
+            DEVMUX_TAP16B(3, (float)in[hi_at.s3]);
+            DEVMUX_TAP16B(4, (float)in[hi_at.s4]);
+            DEVMUX_TAP16B(5, (float)in[hi_at.s5]);
+            DEVMUX_TAP16B(6, (float)in[hi_at.s6]);
+            DEVMUX_TAP16B(7, (float)in[hi_at.s7]);
+        }
+    }
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(accb)
+    DEVMUX_SHUFFLE_ROUND(accb)
+    DEVMUX_SHUFFLE_ROUND(accb)
+    const int out_plane = plane;
+    {
+        const int out_base = n * oc_total * plane + q0, pixels = min(8, plane - q0);
+        DEVMUX_STORE_PAIR(acc, 0)
+        DEVMUX_STORE_PAIR(acc, 1)
+        DEVMUX_STORE_PAIR(acc, 2)
+        DEVMUX_STORE_PAIR(acc, 3)
+        DEVMUX_STORE_PAIR(acc, 4)
+        DEVMUX_STORE_PAIR(acc, 5)
+        DEVMUX_STORE_PAIR(acc, 6)
+        DEVMUX_STORE_PAIR(acc, 7)
+    }
+    if (q0 + 8 < plane) {
+        const int out_base = n * oc_total * plane + q0 + 8, pixels = min(8, plane - q0 - 8);
+        DEVMUX_STORE_PAIR(accb, 0)
+        DEVMUX_STORE_PAIR(accb, 1)
+        DEVMUX_STORE_PAIR(accb, 2)
+        DEVMUX_STORE_PAIR(accb, 3)
+        DEVMUX_STORE_PAIR(accb, 4)
+        DEVMUX_STORE_PAIR(accb, 5)
+        DEVMUX_STORE_PAIR(accb, 6)
+        DEVMUX_STORE_PAIR(accb, 7)
+    }
 }
 
 // A stride-1 convolution whose output plane has the input's size (3x3 with padding 1 and the like), 16 output
@@ -757,14 +862,14 @@ __kernel void convolution_same16(__global const real* x, int x_off, __global con
     DEVMUX_SHUFFLE_ROUND(acc)
     const int out_base = n * oc_total * plane + q0, out_plane = plane;
     const int pixels = min(8, plane - q0);
-    DEVMUX_STORE_PAIR(0)
-    DEVMUX_STORE_PAIR(1)
-    DEVMUX_STORE_PAIR(2)
-    DEVMUX_STORE_PAIR(3)
-    DEVMUX_STORE_PAIR(4)
-    DEVMUX_STORE_PAIR(5)
-    DEVMUX_STORE_PAIR(6)
-    DEVMUX_STORE_PAIR(7)
+    DEVMUX_STORE_PAIR(acc, 0)
+    DEVMUX_STORE_PAIR(acc, 1)
+    DEVMUX_STORE_PAIR(acc, 2)
+    DEVMUX_STORE_PAIR(acc, 3)
+    DEVMUX_STORE_PAIR(acc, 4)
+    DEVMUX_STORE_PAIR(acc, 5)
+    DEVMUX_STORE_PAIR(acc, 6)
+    DEVMUX_STORE_PAIR(acc, 7)
 }
 
 // Max pooling without dilation, 8 neighbouring outputs of one row per work-item, so that for strides 1 and 2
