@@ -452,8 +452,11 @@ public:
         }
         m_name = pointwise ? "convolution_1x1_f32" : "convolution_tiled_f32";
         const size_t oc_total = out[1], ic = in[1], taps = kernel[0] * kernel[1];
-        // 16 output channels per work-item where that pads little (SqueezeNet's 1000 classes: 1008).
-        m_oc_block = oc_total % 16 == 0 || oc_total >= 120 ? 16 : 8;
+        // 16 output channels per work-item where that pads little (SqueezeNet's 1000 classes: 1008), on CPU-type
+        // devices only: their 128 (1x1: 256) float accumulators are registers on AVX-512 (PoCL) but would crowd a
+        // GPU thread's register file (NVIDIA: 255 at most), where the 8-channel kernel stays until measured there.
+        const bool cpu_device = (m_device->info().type & CL_DEVICE_TYPE_CPU) != 0;
+        m_oc_block = cpu_device && (oc_total % 16 == 0 || oc_total >= 120) ? 16 : 8;
         const size_t ocb = m_oc_block;
         const size_t blocks = (oc_total + ocb - 1) / ocb;
         auto filter = ov::as_type<const ov::op::v0::Constant>(node.get_input_node_ptr(1));
@@ -482,7 +485,7 @@ public:
         // On a CPU-type device (PoCL) a work-group is a loop over work-items run by one thread: small layers
         // (13x13: 11 groups of 32) leave a thread idle at the end, so groups shrink until there are at least 32 (a
         // group costs some overhead, which long work-items hide). GPUs keep full groups.
-        if (m_device->info().type & CL_DEVICE_TYPE_CPU) {
+        if (cpu_device) {
             const size_t items =
                 static_cast<size_t>(m_pointwise16_items ? m_pointwise16_items : m_same_plane ? m_same_items : m_tiled_items);
             while (m_conv_local > 1 && items / m_conv_local < 32)
