@@ -837,6 +837,20 @@ __kernel void convolution_same16(__global const real* x, int x_off, __global con
                 const int dx = kx * dw - pw;
                 const int8 inside = row_inside && ox + dx >= 0 && ox + dx < iw;
                 const int start = q0 + dy * iw + dx;
+                if (all(inside) && start >= 0 && start + 8 <= plane) {
+                    // No pixel's window leaves the plane at this tap: inputs broadcast from memory, as in
+                    // convolution_tiled16.
+                    __global const real* in = xc + start;
+                    DEVMUX_TAP16(0, (float)in[0]);
+                    DEVMUX_TAP16(1, (float)in[1]);
+                    DEVMUX_TAP16(2, (float)in[2]);
+                    DEVMUX_TAP16(3, (float)in[3]);
+                    DEVMUX_TAP16(4, (float)in[4]);
+                    DEVMUX_TAP16(5, (float)in[5]);
+                    DEVMUX_TAP16(6, (float)in[6]);
+                    DEVMUX_TAP16(7, (float)in[7]);
+                    continue;
+                }
                 float8 v;
                 if (start >= 0 && start + 8 <= plane) {
                     v = convert_float8(vload8(0, xc + start));
