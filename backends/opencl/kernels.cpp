@@ -486,9 +486,8 @@ public:
         // (13x13: 11 groups of 32) leave a thread idle at the end, so groups shrink until there are at least 32 (a
         // group costs some overhead, which long work-items hide). GPUs keep full groups.
         if (cpu_device) {
-            const size_t items =
-                static_cast<size_t>(m_pointwise16_items ? m_pointwise16_items : m_same_plane ? m_same_items : m_tiled_items);
-            while (m_conv_local > 1 && items / m_conv_local < 32)
+            const int items = m_pointwise16_items ? m_pointwise16_items : m_same_plane ? m_same_items : m_tiled_items;
+            while (m_conv_local > 1 && static_cast<size_t>(items) / m_conv_local < 32)
                 m_conv_local /= 2;
         }
     }
@@ -671,7 +670,7 @@ public:
         for (size_t d = 0; d < first_reduced; ++d)
             suffix = suffix && !m_reduced.s[d];
         if (suffix)
-            m_row_length = static_cast<int>(ov::shape_size(in) / std::max<size_t>(1, ov::shape_size(node.get_output_shape(0))));
+            m_row_length = static_cast<int>(ov::shape_size(in) / std::max<size_t>(1, static_cast<size_t>(m_count)));
     }
 
 private:

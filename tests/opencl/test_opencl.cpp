@@ -341,9 +341,9 @@ std::shared_ptr<ov::Model> blocked_kernels_model() {
     auto other = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 32, 11, 11});
     const auto conv = [](const ov::Output<ov::Node>& in, const ov::Shape& filter, unsigned seed, size_t stride,
                          std::ptrdiff_t pad, size_t dilation) -> std::shared_ptr<ov::Node> {
-        auto c = std::make_shared<ov::op::v1::Convolution>(in, random_constant(filter, seed), ov::Strides{stride, stride},
-                                                           ov::CoordinateDiff{pad, pad}, ov::CoordinateDiff{pad, pad},
-                                                           ov::Strides{dilation, dilation});
+        auto c = std::make_shared<ov::op::v1::Convolution>(in, random_constant(filter, seed),
+                                                           ov::Strides{stride, stride}, ov::CoordinateDiff{pad, pad},
+                                                           ov::CoordinateDiff{pad, pad}, ov::Strides{dilation, dilation});
         return std::make_shared<ov::op::v1::Add>(c, random_constant({1, filter[0], 1, 1}, seed + 1));
     };
     auto prelu = std::make_shared<ov::op::v0::PRelu>(conv(x, {32, 5, 3, 3}, 80, 1, 1, 1), random_constant({32}, 82));
@@ -385,10 +385,11 @@ TEST(OpenclKernels, BlockedConvolutionPoolingAndReductionPathsMatchTheReference)
     for (const auto& record : request.get_profiling_info())
         if (record.status == ov::ProfilingInfo::Status::EXECUTED)
             kernels.push_back(record.exec_type);
-    EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "convolution_tiled_f32"), 3) << ::testing::PrintToString(kernels);
-    EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "convolution_same_f32"), 1) << ::testing::PrintToString(kernels);
-    EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "convolution_1x1_f32"), 1) << ::testing::PrintToString(kernels);
-    EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "eltwise_f32"), 0) << ::testing::PrintToString(kernels);
+    const auto runs_of = [&](const char* kernel) { return std::count(kernels.begin(), kernels.end(), kernel); };
+    EXPECT_EQ(runs_of("convolution_tiled_f32"), 3) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("convolution_same_f32"), 1) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("convolution_1x1_f32"), 1) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("eltwise_f32"), 0) << ::testing::PrintToString(kernels);
 }
 
 // Per-channel Multiply and Add after a convolution's activation (a batch normalisation placed after the Relu,

@@ -553,7 +553,7 @@ inline void store_channel8(float8 v, int oc, int oc_total, __global real* y, int
                            int has_addend) {
     if (oc >= oc_total)
         return;
-    if (act == 0 || act < 0) {
+    if (act <= 0) {
         // Relu or none, then the scale-shift and the addend, on the whole vector.
         if (act == 0)
             v = fmax(v, 0.0f);
@@ -580,19 +580,20 @@ inline void store_channel8(float8 v, int oc, int oc_total, __global real* y, int
 
 // One perfect shuffle of the 128 values of acc0..acc7 taken as one array (value k moves to 2k mod 127).
 #define DEVMUX_INTERLEAVE(u, v) ((float16)(u, v)).s08192A3B4C5D6E7F
-#define DEVMUX_SHUFFLE_ROUND(a)                                                                                  \
-    {                                                                                                            \
-        const float16 n0 = DEVMUX_INTERLEAVE((a##0).lo, (a##4).lo), n1 = DEVMUX_INTERLEAVE((a##0).hi, (a##4).hi);         \
-        const float16 n2 = DEVMUX_INTERLEAVE((a##1).lo, (a##5).lo), n3 = DEVMUX_INTERLEAVE((a##1).hi, (a##5).hi);         \
-        const float16 n4 = DEVMUX_INTERLEAVE((a##2).lo, (a##6).lo), n5 = DEVMUX_INTERLEAVE((a##2).hi, (a##6).hi);         \
-        const float16 n6 = DEVMUX_INTERLEAVE((a##3).lo, (a##7).lo), n7 = DEVMUX_INTERLEAVE((a##3).hi, (a##7).hi);         \
+#define DEVMUX_SHUFFLE_ROUND(a)                                                                                   \
+    {                                                                                                             \
+        const float16 n0 = DEVMUX_INTERLEAVE((a##0).lo, (a##4).lo), n1 = DEVMUX_INTERLEAVE((a##0).hi, (a##4).hi); \
+        const float16 n2 = DEVMUX_INTERLEAVE((a##1).lo, (a##5).lo), n3 = DEVMUX_INTERLEAVE((a##1).hi, (a##5).hi); \
+        const float16 n4 = DEVMUX_INTERLEAVE((a##2).lo, (a##6).lo), n5 = DEVMUX_INTERLEAVE((a##2).hi, (a##6).hi); \
+        const float16 n6 = DEVMUX_INTERLEAVE((a##3).lo, (a##7).lo), n7 = DEVMUX_INTERLEAVE((a##3).hi, (a##7).hi); \
         a##0 = n0, a##1 = n1, a##2 = n2, a##3 = n3, a##4 = n4, a##5 = n5, a##6 = n6, a##7 = n7;                   \
     }
 // Channel oc's 8 outputs start at out_base + oc * out_plane.
 #define DEVMUX_STORE_ONE(v, oc)                                                                                  \
     store_channel8(v, oc, oc_total, y + y_off, out_base + (oc) * out_plane, pixels, act, p0, p1, slope,          \
                    slope_stride, scale, shift, scale_shift, addend + addend_off, has_addend);
-#define DEVMUX_STORE_PAIR(a, j) DEVMUX_STORE_ONE((a##j).lo, ob * 16 + 2 * j) DEVMUX_STORE_ONE((a##j).hi, ob * 16 + 2 * j + 1)
+#define DEVMUX_STORE_PAIR(a, j)                                                                                  \
+    DEVMUX_STORE_ONE((a##j).lo, ob * 16 + 2 * j) DEVMUX_STORE_ONE((a##j).hi, ob * 16 + 2 * j + 1)
 
 // Convolution of one group with 16 output channels by 8 neighbouring pixels of one row per work-item, for
 // convolutions with many output channels: filters packed as [OC/16][C][KH][KW][16], so each tap is one 16-wide
