@@ -16,7 +16,8 @@ namespace devmux {
 namespace opencl {
 namespace {
 
-// Every kernel runs with this local size (PoCL compiles a work-group function per distinct local size).
+// Kernels run with this local size (PoCL compiles a work-group function per distinct local size); the
+// convolution kernels use 1 on CPU-type devices (ConvolutionKernel).
 constexpr size_t local_size = 32;
 
 using ov::element::Type;
@@ -62,6 +63,7 @@ public:
     struct Launch {
         Kernel kernel;
         size_t items = 0;
+        size_t local = local_size;
     };
 
     BoundKernels(std::string where) : m_where(std::move(where)) {}
@@ -74,9 +76,10 @@ public:
             m_commands(rq.queue, ctx);
         m_events.resize(m_launches.size());
         for (size_t i = 0; i < m_launches.size(); ++i) {
-            const size_t global = (m_launches[i].items + local_size - 1) / local_size * local_size;
+            const size_t local = m_launches[i].local;
+            const size_t global = (m_launches[i].items + local - 1) / local * local;
             cl_event event = nullptr;
-            check(clEnqueueNDRangeKernel(rq.queue, m_launches[i].kernel.get(), 1, nullptr, &global, &local_size, 0,
+            check(clEnqueueNDRangeKernel(rq.queue, m_launches[i].kernel.get(), 1, nullptr, &global, &local, 0,
                                          nullptr, rq.profiling ? &event : nullptr),
                   "clEnqueueNDRangeKernel", m_where);
             m_events[i].reset(event);
@@ -175,12 +178,12 @@ protected:
         BufferArg in(size_t i, size_t element_size = 4) { return resolve(args.inputs[i], element_size, false); }
         BufferArg out(size_t i, size_t element_size = 4) { return resolve(args.outputs[i], element_size, true); }
         // A launch of kernel `name` over `items` work-items; returns its argument setter.
-        ArgSetter launch(const char* name, size_t items) {
+        ArgSetter launch(const char* name, size_t items, size_t local = local_size) {
             cl_int status = CL_SUCCESS;
             Kernel kernel(clCreateKernel(self.m_program, name, &status));
             check(status, "clCreateKernel", bound.m_where + " kernel " + name);
             const cl_kernel handle = kernel.get();
-            bound.m_launches.push_back({std::move(kernel), items});
+            bound.m_launches.push_back({std::move(kernel), items, local});
             return ArgSetter(handle, bound.m_where);
         }
 
@@ -439,7 +442,7 @@ public:
             m_scale = m_shift = m_weights;
         if (groups != 1)
             return;
-        // One group: the register-blocked kernel, its weights packed per block of 8 output channels.
+        // One group: the register-blocked kernels, their weights packed per block of 8 or 16 output channels.
         const bool pointwise = kernel[0] == 1 && kernel[1] == 1 && strides[0] == 1 && strides[1] == 1 &&
                                pads[0] == 0 && pads[1] == 0 && in[2] == out[2] && in[3] == out[3];
         if (pointwise) {
@@ -449,19 +452,44 @@ public:
         }
         m_name = pointwise ? "convolution_1x1_f32" : "convolution_tiled_f32";
         const size_t oc_total = out[1], ic = in[1], taps = kernel[0] * kernel[1];
-        const size_t blocks = (oc_total + 7) / 8;
+        // 16 output channels per work-item where that pads little (SqueezeNet's 1000 classes: 1008), on CPU-type
+        // devices only: their 128 (1x1: 256) float accumulators are registers on AVX-512 (PoCL) but would crowd a
+        // GPU thread's register file (NVIDIA: 255 at most), where the 8-channel kernel stays until measured there.
+        const bool cpu_device = (m_device->info().type & CL_DEVICE_TYPE_CPU) != 0;
+        m_oc_block = cpu_device && (oc_total % 16 == 0 || oc_total >= 120) ? 16 : 8;
+        const size_t ocb = m_oc_block;
+        const size_t blocks = (oc_total + ocb - 1) / ocb;
         auto filter = ov::as_type<const ov::op::v0::Constant>(node.get_input_node_ptr(1));
         const float* source = filter->get_data_ptr<float>();
-        std::vector<float> packed(blocks * ic * taps * 8, 0.0f);
+        std::vector<float> packed(blocks * ic * taps * ocb, 0.0f);
         for (size_t oc = 0; oc < oc_total; ++oc)
             for (size_t c = 0; c < ic; ++c)
                 for (size_t t = 0; t < taps; ++t)
-                    packed[((oc / 8 * ic + c) * taps + t) * 8 + oc % 8] = source[(oc * ic + c) * taps + t];
+                    packed[((oc / ocb * ic + c) * taps + t) * ocb + oc % ocb] = source[(oc * ic + c) * taps + t];
         m_packed = m_device->allocate(packed.size() * sizeof(float),
                                       "the packed filter of '" + node.get_friendly_name() + "' of model '" +
                                           m_constants->model + "'", packed.data());
+        // Narrow rows (13, 27) waste a fifth of convolution_tiled16's 8-pixel row blocks; the flattened plane wastes
+        // none (and costs a masked load per tap, which loses on wide rows such as 55).
+        const size_t row_blocks_width = (out[3] + 7) / 8 * 8;
+        if (ocb == 16 && !pointwise && strides[0] == 1 && strides[1] == 1 && in[2] == out[2] && in[3] == out[3] &&
+            row_blocks_width * 10 > out[3] * 11) {
+            m_same_plane = true;
+            m_name = "convolution_same_f32";
+            m_same_items = static_cast<int>(out[0] * blocks * ((out[2] * out[3] + 7) / 8));
+        }
         const int ow_blocks = (m_geometry.s[5] + 7) / 8;
         m_tiled_items = static_cast<int>(out[0] * blocks) * m_geometry.s[4] * ow_blocks;
+        if (pointwise && ocb == 16)
+            m_pointwise16_items = static_cast<int>(out[0] * blocks) * ((m_geometry.s[5] + 15) / 16);
+        // On a CPU-type device (PoCL) a work-group is a loop over work-items run by one thread: small layers
+        // (13x13: 11 groups of 32) leave a thread idle at the end, so groups shrink until there are at least 32 (a
+        // group costs some overhead, which long work-items hide). GPUs keep full groups.
+        if (cpu_device) {
+            const int items = m_pointwise16_items ? m_pointwise16_items : m_same_plane ? m_same_items : m_tiled_items;
+            while (m_conv_local > 1 && static_cast<size_t>(items) / m_conv_local < 32)
+                m_conv_local /= 2;
+        }
     }
 
 private:
@@ -472,7 +500,21 @@ private:
             addend = b.in(static_cast<size_t>(m_addend_input));
         const BufferArg x = b.in(0), y = b.out(0);
         if (m_packed) {
-            b.launch("convolution_tiled", m_tiled_items)
+            if (m_pointwise16_items) {
+                b.launch("convolution_1x1_16x16", m_pointwise16_items, m_conv_local)
+                    << x << m_packed.get() << m_bias << m_has_bias << y << m_pointwise16_items << m_geometry << m_conv
+                    << m_act << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift
+                    << addend << has_addend;
+                return;
+            }
+            if (m_same_plane) {
+                b.launch("convolution_same16", m_same_items, m_conv_local)
+                    << x << m_packed.get() << m_bias << m_has_bias << y << m_same_items << m_geometry << m_conv << m_act
+                    << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift << addend
+                    << has_addend;
+                return;
+            }
+            b.launch(m_oc_block == 16 ? "convolution_tiled16" : "convolution_tiled", m_tiled_items, m_conv_local)
                 << x << m_packed.get() << m_bias << m_has_bias << y << m_tiled_items << m_geometry << m_conv << m_act
                 << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift << addend
                 << has_addend;
@@ -488,6 +530,11 @@ private:
     float m_p0 = 0.0f, m_p1 = 0.0f;
     cl_int8 m_geometry, m_conv;
     Mem m_packed;  // the filter packed for convolution_tiled; empty for grouped convolutions
+    bool m_same_plane = false;  // convolution_same16 runs (stride 1, output plane of the input's size, narrow rows)
+    int m_same_items = 0;
+    int m_pointwise16_items = 0;  // work-items of convolution_1x1_16x16 (1x1, 16-channel blocks), else 0
+    size_t m_oc_block = 8;  // output channels per work-item of the tiled kernels
+    size_t m_conv_local = local_size;  // the tiled kernels' work-group size
 };
 
 ov::Shape batch_out_of(const ov::Shape& out) { return ov::Shape(out.begin(), out.end() - 2); }
@@ -580,14 +627,21 @@ public:
         m_pads = {{pads[0], pads[1], end[0], end[1], static_cast<int>(dilations[0]), static_cast<int>(dilations[1]), 0,
                    0}};
         m_count = static_cast<int>(ov::shape_size(out));
+        if (m_mode == 0 && dilations[0] == 1 && dilations[1] == 1)
+            m_row8_items = static_cast<int>(out[0] * out[1] * out[2]) * ((m_geometry.s[3] + 7) / 8);
     }
 
 private:
     void setup(Binding& b) const override {
+        if (m_row8_items) {
+            b.launch("max_pool2d_row8", m_row8_items) << b.in(0) << b.out(0) << m_row8_items << m_geometry << m_pads;
+            return;
+        }
         b.launch("pool2d", m_count) << b.in(0) << b.out(0) << m_count << m_geometry << m_pads << m_mode;
     }
     cl_int8 m_geometry, m_pads;
     int m_mode = 0, m_count = 0;
+    int m_row8_items = 0;  // work-items of max_pool2d_row8 (8 outputs each), 0 where pool2d runs instead
 };
 
 class ReduceKernel final : public ClKernel {
@@ -608,14 +662,28 @@ public:
             m_reduced.s[8 - in.size() + static_cast<size_t>(axis)] = 1;
         }
         m_count = static_cast<int>(ov::shape_size(node.get_output_shape(0)));
+        // Reduced axes that are exactly the innermost ones: each output reduces one contiguous row.
+        size_t first_reduced = 8;
+        while (first_reduced > 0 && m_reduced.s[first_reduced - 1])
+            --first_reduced;
+        bool suffix = first_reduced < 8;
+        for (size_t d = 0; d < first_reduced; ++d)
+            suffix = suffix && !m_reduced.s[d];
+        if (suffix)
+            m_row_length = static_cast<int>(ov::shape_size(in) / std::max<size_t>(1, static_cast<size_t>(m_count)));
     }
 
 private:
     void setup(Binding& b) const override {
+        if (m_row_length) {
+            b.launch("reduce_rows", m_count) << b.in(0) << b.out(0) << m_count << m_row_length << m_op;
+            return;
+        }
         b.launch("reduce", m_count) << b.in(0) << b.out(0) << m_count << m_dims << m_reduced << m_op;
     }
     cl_int8 m_dims, m_reduced;
     int m_op, m_count;
+    int m_row_length = 0;  // elements per output where the reduced axes are the innermost ones, else 0
 };
 
 class SoftmaxKernel final : public ClKernel {

@@ -326,6 +326,72 @@ TEST(OpenclKernels, FusedPointwiseAndGroupedConvolutionsMatchTheReference) {
     EXPECT_EQ(kernels.size(), 3u) << ::testing::PrintToString(kernels);
 }
 
+// Each path of the blocked convolution, pooling and reduction kernels, on shapes that end mid-block (PoCL, a
+// CPU-type device, runs the 16-channel kernels):
+// - 16 output channels on rows of 23 (row blocks of 8, the last one partial), PRelu applied per element;
+// - stride 2 without padding (clamped loads at the row's end), Relu and an Add of another input;
+// - a dilated 3x3 on a narrow 11x11 plane (convolution_same: the flattened plane, masked taps) with 130 output
+//   channels (a partial block of 16), and a 1x1 one on a plane of 529 pixels (blocks of 16, the last one holding
+//   a single pixel);
+// - 24 output channels: the 8-channel kernel (which GPU-type devices use for every convolution);
+// - max pooling with stride 2, and with stride 1 and padding (partial output blocks, windows leaving the row);
+// - mean and max over innermost axes (rows of 121 and 23, not multiples of 8), a sum over a middle axis.
+std::shared_ptr<ov::Model> blocked_kernels_model() {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 5, 23, 23});
+    auto other = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 32, 11, 11});
+    const auto conv = [](const ov::Output<ov::Node>& in, const ov::Shape& filter, unsigned seed, size_t stride,
+                         std::ptrdiff_t pad, size_t dilation) -> std::shared_ptr<ov::Node> {
+        auto c = std::make_shared<ov::op::v1::Convolution>(in, random_constant(filter, seed),
+                                                           ov::Strides{stride, stride}, ov::CoordinateDiff{pad, pad},
+                                                           ov::CoordinateDiff{pad, pad}, ov::Strides{dilation, dilation});
+        return std::make_shared<ov::op::v1::Add>(c, random_constant({1, filter[0], 1, 1}, seed + 1));
+    };
+    auto prelu = std::make_shared<ov::op::v0::PRelu>(conv(x, {32, 5, 3, 3}, 80, 1, 1, 1), random_constant({32}, 82));
+    auto strided = std::make_shared<ov::op::v1::Add>(
+        std::make_shared<ov::op::v0::Relu>(conv(x, {32, 5, 3, 3}, 83, 2, 0, 1)), other);  // 11 x 11
+    auto pooled = std::make_shared<ov::op::v1::MaxPool>(x, ov::Strides{2, 2}, ov::Shape{0, 0}, ov::Shape{0, 0},
+                                                        ov::Shape{3, 3});  // 11 x 11
+    auto pooled_again = std::make_shared<ov::op::v1::MaxPool>(pooled, ov::Strides{1, 1}, ov::Shape{1, 1},
+                                                              ov::Shape{1, 1}, ov::Shape{3, 3});
+    auto narrow = std::make_shared<ov::op::v0::Relu>(conv(pooled_again, {130, 5, 3, 3}, 85, 1, 2, 2));
+    auto pointwise = std::make_shared<ov::op::v0::Relu>(conv(x, {130, 5, 1, 1}, 87, 1, 0, 1));
+    auto eight_wide = std::make_shared<ov::op::v0::Relu>(conv(x, {24, 5, 3, 3}, 92, 1, 1, 1));
+    const auto axes = [](std::vector<int64_t> values) {
+        return ov::op::v0::Constant::create(ov::element::i64, {values.size()}, values);
+    };
+    auto mean = std::make_shared<ov::op::v1::ReduceMean>(strided, axes({2, 3}), true);
+    auto row_max = std::make_shared<ov::op::v1::ReduceMax>(prelu, axes({3}), false);
+    auto channel_sum = std::make_shared<ov::op::v1::ReduceSum>(narrow, axes({1}), false);
+    return std::make_shared<ov::Model>(ov::OutputVector{prelu, strided, narrow, mean, row_max, channel_sum, pointwise,
+                                                         eight_wide},
+                                       ov::ParameterVector{x, other}, "blocked_kernels");
+}
+
+TEST(OpenclKernels, BlockedConvolutionPoolingAndReductionPathsMatchTheReference) {
+    require_device();
+    auto model = blocked_kernels_model();
+    auto compiled = admitting_core().compile_model(model, "OPENCL", ov::enable_profiling(true));
+    auto request = compiled.create_infer_request();
+    const std::vector<ov::Tensor> inputs{seeded_tensor({2, 5, 23, 23}, 90), seeded_tensor({2, 32, 11, 11}, 91)};
+    request.set_input_tensor(0, inputs[0]);
+    request.set_input_tensor(1, inputs[1]);
+    request.infer();
+    const auto expected = reference(model, inputs);
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
+    // Five fused convolutions (the Adds and activations ran inside them): three on row blocks (one of them the
+    // 8-channel kernel), one on the plane and the 1x1 one on blocks of 16 pixels of the plane.
+    std::vector<std::string> kernels;
+    for (const auto& record : request.get_profiling_info())
+        if (record.status == ov::ProfilingInfo::Status::EXECUTED)
+            kernels.push_back(record.exec_type);
+    const auto runs_of = [&](const char* kernel) { return std::count(kernels.begin(), kernels.end(), kernel); };
+    EXPECT_EQ(runs_of("convolution_tiled_f32"), 3) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("convolution_same_f32"), 1) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("convolution_1x1_f32"), 1) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("eltwise_f32"), 0) << ::testing::PrintToString(kernels);
+}
+
 // Per-channel Multiply and Add after a convolution's activation (a batch normalisation placed after the Relu,
 // as in head-pose and gaze): Relu then scale-shift on whole vectors; Sigmoid then a scalar scale and a
 // per-channel shift element by element; Relu, scale-shift and then an Add of another input.

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The OPENCL backend's kernels (OpenCL C 1.2). Every kernel is launched with a fixed local size (a multiple
-// of 8) over a global size rounded up to it, so each one checks its index against the element count; no
-// kernel has a barrier. Buffers come with an element offset so that a value may live anywhere in the
-// request's arena (views, Concat slices) without sub-buffers. Shapes and strides of up to 8 dimensions are
+// The OPENCL backend's kernels (OpenCL C 1.2). Every kernel is launched with one fixed local size over a global
+// size rounded up to it, so each one checks its index against the element count; no kernel has a barrier.
+// Buffers come with an element offset so that a value may live anywhere in the request's arena (views, Concat
+// slices) without sub-buffers. Shapes and strides of up to 8 dimensions are
 // passed as int8 vectors, innermost dimension last (element s7).
 
 #define GID() ((int)get_global_id(0))
@@ -14,9 +14,11 @@
 #pragma OPENCL EXTENSION cl_khr_fp16 : enable
 typedef half real;
 typedef half8 real8;
+#define convert_real8 convert_half8
 #else
 typedef float real;
 typedef float8 real8;
+#define convert_real8 convert_float8
 #endif
 
 // The index of dimension d (0..7) of an int8 vector.
@@ -542,4 +544,422 @@ __kernel void convolution_tiled(__global const real* x, int x_off, __global cons
             y[y_off + base + p] = (real)epilogue(out[p * 8 + r], oc, late_act, p0, p1, slope, slope_stride, scale,
                                                  shift, late_scale_shift, addend + addend_off, has_addend, base + p);
     }
+}
+
+// 8 neighbouring outputs of channel oc (fewer at a row's end) through the epilogue to y[base...].
+inline void store_channel8(float8 v, int oc, int oc_total, __global real* y, int base, int pixels, int act, float p0,
+                           float p1, __global const real* slope, int slope_stride, __global const real* scale,
+                           __global const real* shift, int4 scale_shift, __global const real* addend,
+                           int has_addend) {
+    if (oc >= oc_total)
+        return;
+    if (act <= 0) {
+        // Relu or none, then the scale-shift and the addend, on the whole vector.
+        if (act == 0)
+            v = fmax(v, 0.0f);
+        if (scale_shift.s0)
+            v = fma(v, (float8)((float)scale[oc * scale_shift.s1]), (float8)((float)shift[oc * scale_shift.s2]));
+        if (pixels == 8) {
+            if (has_addend)
+                v += convert_float8(vload8(0, addend + base));
+            vstore8(convert_real8(v), 0, y + base);
+            return;
+        }
+        float t[8];
+        vstore8(v, 0, t);
+        for (int p = 0; p < pixels; ++p)
+            y[base + p] = (real)(has_addend ? t[p] + (float)addend[base + p] : t[p]);
+        return;
+    }
+    float t[8];
+    vstore8(v, 0, t);
+    for (int p = 0; p < pixels; ++p)
+        y[base + p] = (real)epilogue(t[p], oc, act, p0, p1, slope, slope_stride, scale, shift, scale_shift, addend,
+                                     has_addend, base + p);
+}
+
+// One perfect shuffle of the 128 values of acc0..acc7 taken as one array (value k moves to 2k mod 127).
+#define DEVMUX_INTERLEAVE(u, v) ((float16)(u, v)).s08192A3B4C5D6E7F
+#define DEVMUX_SHUFFLE_ROUND(a)                                                                                   \
+    {                                                                                                             \
+        const float16 n0 = DEVMUX_INTERLEAVE((a##0).lo, (a##4).lo), n1 = DEVMUX_INTERLEAVE((a##0).hi, (a##4).hi); \
+        const float16 n2 = DEVMUX_INTERLEAVE((a##1).lo, (a##5).lo), n3 = DEVMUX_INTERLEAVE((a##1).hi, (a##5).hi); \
+        const float16 n4 = DEVMUX_INTERLEAVE((a##2).lo, (a##6).lo), n5 = DEVMUX_INTERLEAVE((a##2).hi, (a##6).hi); \
+        const float16 n6 = DEVMUX_INTERLEAVE((a##3).lo, (a##7).lo), n7 = DEVMUX_INTERLEAVE((a##3).hi, (a##7).hi); \
+        a##0 = n0, a##1 = n1, a##2 = n2, a##3 = n3, a##4 = n4, a##5 = n5, a##6 = n6, a##7 = n7;                   \
+    }
+// Channel oc's 8 outputs start at out_base + oc * out_plane.
+#define DEVMUX_STORE_ONE(v, oc)                                                                                  \
+    store_channel8(v, oc, oc_total, y + y_off, out_base + (oc) * out_plane, pixels, act, p0, p1, slope,          \
+                   slope_stride, scale, shift, scale_shift, addend + addend_off, has_addend);
+#define DEVMUX_STORE_PAIR(a, j)                                                                                  \
+    DEVMUX_STORE_ONE((a##j).lo, ob * 16 + 2 * j) DEVMUX_STORE_ONE((a##j).hi, ob * 16 + 2 * j + 1)
+
+// Convolution of one group with 16 output channels by 8 neighbouring pixels of one row per work-item, for
+// convolutions with many output channels: filters packed as [OC/16][C][KH][KW][16], so each tap is one 16-wide
+// weight load, 8 input values and 8 16-wide multiply-adds (twice the work per load of convolution_tiled).
+#define DEVMUX_TAP16(p, v) acc##p = fma((float16)(v), w16, acc##p)
+__kernel void convolution_tiled16(__global const real* x, int x_off, __global const real* w,
+                                  __global const real* bias, int has_bias, __global real* y, int y_off, int count,
+                                  int8 geometry, int8 conv, int act, float p0, float p1, __global const real* slope,
+                                  int slope_stride, __global const real* scale, __global const real* shift,
+                                  int4 scale_shift, __global const real* addend, int addend_off, int has_addend) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int ic_total = geometry.s0, ih = geometry.s1, iw = geometry.s2;
+    const int oc_total = geometry.s3, oh = geometry.s4, ow = geometry.s5;
+    const int kh = geometry.s6, kw = geometry.s7;
+    const int sh = conv.s0, sw = conv.s1, dh = conv.s2, dw = conv.s3, ph = conv.s4, pw = conv.s5;
+    const int ow_blocks = (ow + 7) / 8, oc_blocks = (oc_total + 15) / 16;
+    const int xb = i % ow_blocks;
+    const int oy = (i / ow_blocks) % oh;
+    const int ob = (i / (ow_blocks * oh)) % oc_blocks;
+    const int n = i / (ow_blocks * oh * oc_blocks);
+    const int ox0 = xb * 8;
+    float16 b16 = (float16)(0.0f);
+    if (has_bias) {
+        float t[16];
+        for (int r = 0; r < 16; ++r)
+            t[r] = (float)bias[min(ob * 16 + r, oc_total - 1)];
+        b16 = vload16(0, t);
+    }
+    float16 acc0 = b16, acc1 = b16, acc2 = b16, acc3 = b16, acc4 = b16, acc5 = b16, acc6 = b16, acc7 = b16;
+    __global const real* xn = x + x_off + (size_t)n * ic_total * ih * iw;
+    __global const real* wb = w + (size_t)ob * ic_total * kh * kw * 16;
+    for (int c = 0; c < ic_total; ++c) {
+        for (int ky = 0; ky < kh; ++ky) {
+            const int iy = oy * sh - ph + ky * dh;
+            if (iy < 0 || iy >= ih)
+                continue;
+            __global const real* row = xn + ((size_t)c * ih + iy) * iw;
+            __global const real* wt = wb + ((c * kh + ky) * kw) * 16;
+            for (int kx = 0; kx < kw; ++kx) {
+                const float16 w16 = convert_float16(vload16(kx, wt));
+                const int ix0 = ox0 * sw - pw + kx * dw;
+                if (ix0 >= 0 && ix0 + 7 * sw < iw) {
+                    // All 8 inputs inside the row: each is broadcast straight from memory into its multiply-add
+                    // (a vector load would need a lane permute per pixel).
+                    __global const real* in = row + ix0;
+                    DEVMUX_TAP16(0, (float)in[0]);
+                    DEVMUX_TAP16(1, (float)in[sw]);
+                    DEVMUX_TAP16(2, (float)in[2 * sw]);
+                    DEVMUX_TAP16(3, (float)in[3 * sw]);
+                    DEVMUX_TAP16(4, (float)in[4 * sw]);
+                    DEVMUX_TAP16(5, (float)in[5 * sw]);
+                    DEVMUX_TAP16(6, (float)in[6 * sw]);
+                    DEVMUX_TAP16(7, (float)in[7 * sw]);
+                    continue;
+                }
+                float8 v;
+                {
+                    // Row ends and padding: loads at clamped positions, zeros outside the row, no branches.
+                    const int8 ix = (int8)(ix0) + (int8)(0, 1, 2, 3, 4, 5, 6, 7) * sw;
+                    const int8 at = clamp(ix, 0, iw - 1);
+                    v = (float8)((float)row[at.s0], (float)row[at.s1], (float)row[at.s2], (float)row[at.s3],
+                                 (float)row[at.s4], (float)row[at.s5], (float)row[at.s6], (float)row[at.s7]);
+                    v = select((float8)(0.0f), v, ix >= 0 && ix < iw);
+                }
+                DEVMUX_TAP16(0, v.s0);
+                DEVMUX_TAP16(1, v.s1);
+                DEVMUX_TAP16(2, v.s2);
+                DEVMUX_TAP16(3, v.s3);
+                DEVMUX_TAP16(4, v.s4);
+                DEVMUX_TAP16(5, v.s5);
+                DEVMUX_TAP16(6, v.s6);
+                DEVMUX_TAP16(7, v.s7);
+            }
+        }
+    }
+    // Transposed in registers (three perfect shuffles of the 8 x 16 block) so that each output channel's 8
+    // pixels leave as one vector: acc<j> then holds channels 2j and 2j+1.
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(acc)
+    const int out_base = (n * oc_total * oh + oy) * ow + ox0, out_plane = oh * ow;
+    const int pixels = min(8, ow - ox0);
+    DEVMUX_STORE_PAIR(acc, 0)
+    DEVMUX_STORE_PAIR(acc, 1)
+    DEVMUX_STORE_PAIR(acc, 2)
+    DEVMUX_STORE_PAIR(acc, 3)
+    DEVMUX_STORE_PAIR(acc, 4)
+    DEVMUX_STORE_PAIR(acc, 5)
+    DEVMUX_STORE_PAIR(acc, 6)
+    DEVMUX_STORE_PAIR(acc, 7)
+}
+
+// A 1x1 stride-1 convolution over the flattened plane (geometry as the host rewrites it for pointwise
+// convolutions: one row of all pixels), 16 output channels by 16 consecutive pixels per work-item: each 16-wide
+// weight load serves 16 multiply-adds, each input 16, so the operands stream from cache half as often per
+// multiply-add as in convolution_tiled16 (which the large 1x1 layers, e.g. SqueezeNet's classifier, are bound by).
+#define DEVMUX_TAP16B(p, v) accb##p = fma((float16)(v), w16, accb##p)
+__kernel void convolution_1x1_16x16(__global const real* x, int x_off, __global const real* w,
+                                    __global const real* bias, int has_bias, __global real* y, int y_off, int count,
+                                    int8 geometry, int8 conv, int act, float p0, float p1, __global const real* slope,
+                                    int slope_stride, __global const real* scale, __global const real* shift,
+                                    int4 scale_shift, __global const real* addend, int addend_off, int has_addend) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int ic_total = geometry.s0, plane = geometry.s2, oc_total = geometry.s3;
+    const int blocks = (plane + 15) / 16, oc_blocks = (oc_total + 15) / 16;
+    const int q0 = (i % blocks) * 16;
+    const int ob = (i / blocks) % oc_blocks;
+    const int n = i / (blocks * oc_blocks);
+    float16 b16 = (float16)(0.0f);
+    if (has_bias) {
+        float t[16];
+        for (int r = 0; r < 16; ++r)
+            t[r] = (float)bias[min(ob * 16 + r, oc_total - 1)];
+        b16 = vload16(0, t);
+    }
+    float16 acc0 = b16, acc1 = b16, acc2 = b16, acc3 = b16, acc4 = b16, acc5 = b16, acc6 = b16, acc7 = b16;
+    float16 accb0 = b16, accb1 = b16, accb2 = b16, accb3 = b16, accb4 = b16, accb5 = b16, accb6 = b16, accb7 = b16;
+    __global const real* xn = x + x_off + (size_t)n * ic_total * plane;
+    __global const real* wb = w + (size_t)ob * ic_total * 16;
+    // The last block reads its missing pixels at the plane's last one: computed, never stored.
+    const int last = plane - 1;
+    const int8 lo_at = min((int8)(q0) + (int8)(0, 1, 2, 3, 4, 5, 6, 7), (int8)(last));
+    const int8 hi_at = min((int8)(q0 + 8) + (int8)(0, 1, 2, 3, 4, 5, 6, 7), (int8)(last));
+    const bool full = q0 + 16 <= plane;
+    for (int c = 0; c < ic_total; ++c) {
+        const float16 w16 = convert_float16(vload16(c, wb));
+        __global const real* in = xn + (size_t)c * plane;
+        if (full) {
+            in += q0;
+            DEVMUX_TAP16(0, (float)in[0]);
+            DEVMUX_TAP16(1, (float)in[1]);
+            DEVMUX_TAP16(2, (float)in[2]);
+            DEVMUX_TAP16(3, (float)in[3]);
+            DEVMUX_TAP16(4, (float)in[4]);
+            DEVMUX_TAP16(5, (float)in[5]);
+            DEVMUX_TAP16(6, (float)in[6]);
+            DEVMUX_TAP16(7, (float)in[7]);
+            DEVMUX_TAP16B(0, (float)in[8]);
+            DEVMUX_TAP16B(1, (float)in[9]);
+            DEVMUX_TAP16B(2, (float)in[10]);
+            DEVMUX_TAP16B(3, (float)in[11]);
+            DEVMUX_TAP16B(4, (float)in[12]);
+            DEVMUX_TAP16B(5, (float)in[13]);
+            DEVMUX_TAP16B(6, (float)in[14]);
+            DEVMUX_TAP16B(7, (float)in[15]);
+        } else {
+            DEVMUX_TAP16(0, (float)in[lo_at.s0]);
+            DEVMUX_TAP16(1, (float)in[lo_at.s1]);
+            DEVMUX_TAP16(2, (float)in[lo_at.s2]);
+            DEVMUX_TAP16(3, (float)in[lo_at.s3]);
+            DEVMUX_TAP16(4, (float)in[lo_at.s4]);
+            DEVMUX_TAP16(5, (float)in[lo_at.s5]);
+            DEVMUX_TAP16(6, (float)in[lo_at.s6]);
+            DEVMUX_TAP16(7, (float)in[lo_at.s7]);
+            DEVMUX_TAP16B(0, (float)in[hi_at.s0]);
+            DEVMUX_TAP16B(1, (float)in[hi_at.s1]);
+            DEVMUX_TAP16B(2, (float)in[hi_at.s2]);
+            DEVMUX_TAP16B(3, (float)in[hi_at.s3]);
+            DEVMUX_TAP16B(4, (float)in[hi_at.s4]);
+            DEVMUX_TAP16B(5, (float)in[hi_at.s5]);
+            DEVMUX_TAP16B(6, (float)in[hi_at.s6]);
+            DEVMUX_TAP16B(7, (float)in[hi_at.s7]);
+        }
+    }
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(accb)
+    DEVMUX_SHUFFLE_ROUND(accb)
+    DEVMUX_SHUFFLE_ROUND(accb)
+    const int out_plane = plane;
+    {
+        const int out_base = n * oc_total * plane + q0, pixels = min(8, plane - q0);
+        DEVMUX_STORE_PAIR(acc, 0)
+        DEVMUX_STORE_PAIR(acc, 1)
+        DEVMUX_STORE_PAIR(acc, 2)
+        DEVMUX_STORE_PAIR(acc, 3)
+        DEVMUX_STORE_PAIR(acc, 4)
+        DEVMUX_STORE_PAIR(acc, 5)
+        DEVMUX_STORE_PAIR(acc, 6)
+        DEVMUX_STORE_PAIR(acc, 7)
+    }
+    if (q0 + 8 < plane) {
+        const int out_base = n * oc_total * plane + q0 + 8, pixels = min(8, plane - q0 - 8);
+        DEVMUX_STORE_PAIR(accb, 0)
+        DEVMUX_STORE_PAIR(accb, 1)
+        DEVMUX_STORE_PAIR(accb, 2)
+        DEVMUX_STORE_PAIR(accb, 3)
+        DEVMUX_STORE_PAIR(accb, 4)
+        DEVMUX_STORE_PAIR(accb, 5)
+        DEVMUX_STORE_PAIR(accb, 6)
+        DEVMUX_STORE_PAIR(accb, 7)
+    }
+}
+
+// A stride-1 convolution whose output plane has the input's size (3x3 with padding 1 and the like), 16 output
+// channels by 8 consecutive pixels of the flattened plane per work-item: a tap's input for those pixels is then
+// one vector load at a fixed distance in the flattened input, masked where a pixel's window leaves the plane
+// (row wrap or top/bottom), so small planes (13x13) waste no work on partial row blocks. Filters as for
+// convolution_tiled16.
+__kernel void convolution_same16(__global const real* x, int x_off, __global const real* w, __global const real* bias,
+                                 int has_bias, __global real* y, int y_off, int count, int8 geometry, int8 conv,
+                                 int act, float p0, float p1, __global const real* slope, int slope_stride,
+                                 __global const real* scale, __global const real* shift, int4 scale_shift,
+                                 __global const real* addend, int addend_off, int has_addend) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int ic_total = geometry.s0, ih = geometry.s1, iw = geometry.s2;
+    const int oc_total = geometry.s3;
+    const int kh = geometry.s6, kw = geometry.s7;
+    const int dh = conv.s2, dw = conv.s3, ph = conv.s4, pw = conv.s5;
+    const int plane = ih * iw;
+    const int blocks = (plane + 7) / 8, oc_blocks = (oc_total + 15) / 16;
+    const int q0 = (i % blocks) * 8;
+    const int ob = (i / blocks) % oc_blocks;
+    const int n = i / (blocks * oc_blocks);
+    const int8 q = (int8)(q0) + (int8)(0, 1, 2, 3, 4, 5, 6, 7);
+    const int8 oy = q / iw, ox = q % iw;
+    float16 b16 = (float16)(0.0f);
+    if (has_bias) {
+        float t[16];
+        for (int r = 0; r < 16; ++r)
+            t[r] = (float)bias[min(ob * 16 + r, oc_total - 1)];
+        b16 = vload16(0, t);
+    }
+    float16 acc0 = b16, acc1 = b16, acc2 = b16, acc3 = b16, acc4 = b16, acc5 = b16, acc6 = b16, acc7 = b16;
+    __global const real* xn = x + x_off + (size_t)n * ic_total * plane;
+    __global const real* wb = w + (size_t)ob * ic_total * kh * kw * 16;
+    for (int c = 0; c < ic_total; ++c) {
+        __global const real* xc = xn + (size_t)c * plane;
+        for (int ky = 0; ky < kh; ++ky) {
+            const int dy = ky * dh - ph;
+            const int8 row_inside = oy + dy >= 0 && oy + dy < ih;
+            __global const real* wt = wb + ((c * kh + ky) * kw) * 16;
+            for (int kx = 0; kx < kw; ++kx) {
+                const float16 w16 = convert_float16(vload16(kx, wt));
+                const int dx = kx * dw - pw;
+                const int8 inside = row_inside && ox + dx >= 0 && ox + dx < iw;
+                const int start = q0 + dy * iw + dx;
+                if (all(inside) && start >= 0 && start + 8 <= plane) {
+                    // No pixel's window leaves the plane at this tap: inputs broadcast from memory, as in
+                    // convolution_tiled16.
+                    __global const real* in = xc + start;
+                    DEVMUX_TAP16(0, (float)in[0]);
+                    DEVMUX_TAP16(1, (float)in[1]);
+                    DEVMUX_TAP16(2, (float)in[2]);
+                    DEVMUX_TAP16(3, (float)in[3]);
+                    DEVMUX_TAP16(4, (float)in[4]);
+                    DEVMUX_TAP16(5, (float)in[5]);
+                    DEVMUX_TAP16(6, (float)in[6]);
+                    DEVMUX_TAP16(7, (float)in[7]);
+                    continue;
+                }
+                float8 v;
+                if (start >= 0 && start + 8 <= plane) {
+                    v = convert_float8(vload8(0, xc + start));
+                } else {
+                    const int8 at = clamp(q + (int8)(dy * iw + dx), 0, plane - 1);
+                    v = (float8)((float)xc[at.s0], (float)xc[at.s1], (float)xc[at.s2], (float)xc[at.s3],
+                                 (float)xc[at.s4], (float)xc[at.s5], (float)xc[at.s6], (float)xc[at.s7]);
+                }
+                v = select((float8)(0.0f), v, inside);
+                DEVMUX_TAP16(0, v.s0);
+                DEVMUX_TAP16(1, v.s1);
+                DEVMUX_TAP16(2, v.s2);
+                DEVMUX_TAP16(3, v.s3);
+                DEVMUX_TAP16(4, v.s4);
+                DEVMUX_TAP16(5, v.s5);
+                DEVMUX_TAP16(6, v.s6);
+                DEVMUX_TAP16(7, v.s7);
+            }
+        }
+    }
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(acc)
+    DEVMUX_SHUFFLE_ROUND(acc)
+    const int out_base = n * oc_total * plane + q0, out_plane = plane;
+    const int pixels = min(8, plane - q0);
+    DEVMUX_STORE_PAIR(acc, 0)
+    DEVMUX_STORE_PAIR(acc, 1)
+    DEVMUX_STORE_PAIR(acc, 2)
+    DEVMUX_STORE_PAIR(acc, 3)
+    DEVMUX_STORE_PAIR(acc, 4)
+    DEVMUX_STORE_PAIR(acc, 5)
+    DEVMUX_STORE_PAIR(acc, 6)
+    DEVMUX_STORE_PAIR(acc, 7)
+}
+
+// Max pooling without dilation, 8 neighbouring outputs of one row per work-item, so that for strides 1 and 2
+// each window row is one or two vector loads. geometry and pads as for pool2d.
+__kernel void max_pool2d_row8(__global const real* x, int x_off, __global real* y, int y_off, int count,
+                              int8 geometry, int8 pads) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int ih = geometry.s0, iw = geometry.s1, oh = geometry.s2, ow = geometry.s3;
+    const int kh = geometry.s4, kw = geometry.s5, sh = geometry.s6, sw = geometry.s7;
+    const int ow_blocks = (ow + 7) / 8;
+    const int xb = i % ow_blocks;
+    const int oy = (i / ow_blocks) % oh;
+    const int plane = i / (ow_blocks * oh);
+    const int ox0 = xb * 8;
+    __global const real* xp = x + x_off + (size_t)plane * ih * iw;
+    float8 best = (float8)(-INFINITY);
+    for (int ky = 0; ky < kh; ++ky) {
+        const int iy = oy * sh - pads.s0 + ky;
+        if (iy < 0 || iy >= ih)
+            continue;
+        __global const real* row = xp + iy * iw;
+        for (int kx = 0; kx < kw; ++kx) {
+            const int ix0 = ox0 * sw - pads.s1 + kx;
+            float8 v;
+            if (sw == 1 && ix0 >= 0 && ix0 + 8 <= iw) {
+                v = convert_float8(vload8(0, row + ix0));
+            } else if (sw == 2 && ix0 >= 0 && ix0 + 15 <= iw) {
+                // Elements ix0, ix0+2, ..., ix0+14 without reading past ix0+14.
+                const float8 lo = convert_float8(vload8(0, row + ix0)), hi = convert_float8(vload8(0, row + ix0 + 7));
+                v = (float8)(lo.even, hi.odd);
+            } else {
+                const int8 ix = (int8)(ix0) + (int8)(0, 1, 2, 3, 4, 5, 6, 7) * sw;
+                const int8 at = clamp(ix, 0, iw - 1);
+                v = (float8)((float)row[at.s0], (float)row[at.s1], (float)row[at.s2], (float)row[at.s3],
+                             (float)row[at.s4], (float)row[at.s5], (float)row[at.s6], (float)row[at.s7]);
+                v = select((float8)(-INFINITY), v, ix >= 0 && ix < iw);
+            }
+            best = fmax(best, v);
+        }
+    }
+    __global real* out = y + y_off + ((size_t)plane * oh + oy) * ow + ox0;
+    if (ox0 + 8 <= ow) {
+        vstore8(convert_real8(best), 0, out);
+        return;
+    }
+    float t[8];
+    vstore8(best, 0, t);
+    for (int p = 0; p < ow - ox0; ++p)
+        out[p] = (real)t[p];
+}
+
+// A reduction over the innermost `length` contiguous elements, one output per work-item. op as for reduce.
+__kernel void reduce_rows(__global const real* x, int x_off, __global real* y, int y_off, int count, int length,
+                          int op) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    __global const real* row = x + x_off + (size_t)i * length;
+    const float init = op == 2 ? -INFINITY : (op == 3 ? INFINITY : (op == 4 ? 1.0f : 0.0f));
+    float8 acc8 = (float8)(init);
+    int k = 0;
+    for (; k + 8 <= length; k += 8) {
+        const float8 v = convert_float8(vload8(0, row + k));
+        acc8 = op == 2 ? fmax(acc8, v) : (op == 3 ? fmin(acc8, v) : (op == 4 ? acc8 * v : acc8 + v));
+    }
+    float t[8];
+    vstore8(acc8, 0, t);
+    float acc = init;
+    for (int q = 0; q < 8; ++q)
+        acc = op == 2 ? fmax(acc, t[q]) : (op == 3 ? fmin(acc, t[q]) : (op == 4 ? acc * t[q] : acc + t[q]));
+    for (; k < length; ++k) {
+        const float v = (float)row[k];
+        acc = op == 2 ? fmax(acc, v) : (op == 3 ? fmin(acc, v) : (op == 4 ? acc * v : acc + v));
+    }
+    y[y_off + i] = (real)(op == 1 ? acc / (float)length : acc);
 }
