@@ -13,6 +13,11 @@
 // none), 0 for none. The dispatch is conv_block's: x over quads of output pixels, y over the blocks; each
 // invocation computes 16 channels x 4 pixels: per quad of input channels, 4 input and 16 filter fetches
 // for 256 multiply-adds.
+// Bits 8 and 9 of specialization constant 0 (the epilogue's operand modes, conv_epilogue.glsl) say where the
+// input and output are in layout c4, [C/4][H][W] texels of 4 channels with no padding (one image): with bit
+// 8 (INPUT_C4; only for filters that read no padding) binding 6 is the producer's output itself, its first
+// texel at pc.off[0], HP and WP are H and W (no pack_c4 pass); with bit 9 (OUTPUT_C4) the output is written in
+// that layout for the consumers that read it.
 #version 450
 #define LOCAL_SIZE 8
 #include "common.glsl"
@@ -36,13 +41,18 @@ Pixel pixel_at(uint index, uint pixels, uint OH, uint OW) {
     return p;
 }
 
+const bool INPUT_C4 = (EPILOGUE_MODES & 256u) != 0u, OUTPUT_C4 = (EPILOGUE_MODES & 512u) != 0u;
+
 void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4 a1, vec4 a2, vec4 a3) {
     if (!p.valid) return;
-    const uint base = (p.n * K + k0) * OH * OW + p.oh * OW + p.ow, plane = OH * OW;
+    const uint plane = OH * OW, place = p.oh * OW + p.ow;
+    const uint base = (p.n * K + k0) * plane + place;
     for (uint l = 0u; l < lanes; ++l) {
         const float sum = l < 4u ? a0[l] : (l < 8u ? a1[l - 4u] : (l < 12u ? a2[l - 8u] : a3[l - 12u]));
-        const uint index = base + l * plane;
-        out0[pc.off[5] + index] = finish(sum, k0 + l, index);
+        // c4 (one image): channel k of the pixel is component k % 4 of texel k / 4 of the pixel's plane.
+        const uint k = k0 + l;
+        const uint index = OUTPUT_C4 ? ((k / 4u) * plane + place) * 4u + k % 4u : base + l * plane;
+        out0[pc.off[5] + index] = finish(sum, k, index);
     }
 }
 
@@ -85,10 +95,12 @@ void main() {
         const Pixel p2 = pixel_at(quad * 4u + 2u, pixels, OH, OW), p3 = pixel_at(quad * 4u + 3u, pixels, OH, OW);
         // Texel of each pixel's first input channel quad at filter position (0, 0).
         const uint first = g * quads_c;
-        const uint b0 = ((p0.n * quads_image + first) * HP + p0.oh * sh) * WP + p0.ow * sw;
-        const uint b1 = ((p1.n * quads_image + first) * HP + p1.oh * sh) * WP + p1.ow * sw;
-        const uint b2 = ((p2.n * quads_image + first) * HP + p2.oh * sh) * WP + p2.ow * sw;
-        const uint b3 = ((p3.n * quads_image + first) * HP + p3.oh * sh) * WP + p3.ow * sw;
+        // In layout c4 the input is the producer's output, from texel pc.off[0] of its view.
+        const uint origin = INPUT_C4 ? pc.off[0] : 0u;
+        const uint b0 = ((p0.n * quads_image + first) * HP + p0.oh * sh) * WP + p0.ow * sw + origin;
+        const uint b1 = ((p1.n * quads_image + first) * HP + p1.oh * sh) * WP + p1.ow * sw + origin;
+        const uint b2 = ((p2.n * quads_image + first) * HP + p2.oh * sh) * WP + p2.ow * sw + origin;
+        const uint b3 = ((p3.n * quads_image + first) * HP + p3.oh * sh) * WP + p3.ow * sw + origin;
         vec4 a00 = bias0, a01 = bias1, a02 = bias2, a03 = bias3;
         vec4 a10 = bias0, a11 = bias1, a12 = bias2, a13 = bias3;
         vec4 a20 = bias0, a21 = bias1, a22 = bias2, a23 = bias3;
