@@ -1018,7 +1018,8 @@ const Dispatch* texel_convolution(const NodePlan& plan) {
                                                                                           : nullptr;
 }
 
-constexpr uint32_t c4_input_bit = 256, c4_output_bit = 512;  // conv_texel.comp: INPUT_C4, OUTPUT_C4
+// conv_texel.comp: INPUT_C4, OUTPUT_C4, OUTPUT_C4_QUADS
+constexpr uint32_t c4_input_bit = 256, c4_output_bit = 512, c4_quads_bit = 1024;
 const char* const c4_layout = "c4";
 
 // The ops whose output 0 VULKAN keeps in layout c4 ([C/4][H][W] texels of 4 channels, one image): what
@@ -1124,6 +1125,10 @@ public:
             Dispatch conv = plan.dispatches[1];
             if (m_c4.count(node.get())) {
                 conv.params[16] |= c4_output_bit;
+                // Blocks of 16 channels start at quads where a group's channels come in quads.
+                const uint32_t groups = conv.params[15], per_group = conv.params[4] / groups;
+                if (per_group % 4 == 0)
+                    conv.params[16] |= c4_quads_bit;
                 plan.exec_type += "_c4_output";
             }
             if (m_c4.count(node->get_input_node_ptr(0))) {
@@ -1350,6 +1355,11 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
             if (written)
                 bound.writes.push_back({target.buffer, target.offset, target.offset + target.bytes});
         }
+        // Shaders storing c4 texels as vec4s index the output binding in texels.
+        const bool texel_output = dispatch.shader == Shader::pool_c4 ||
+                                  (dispatch.shader == Shader::conv_texel && (dispatch.params[16] & c4_quads_bit));
+        OPENVINO_ASSERT(!texel_output || bound.push.offsets[output_binding] % 4 == 0, m_where,
+                        ": a c4 output does not start at a whole texel of its binding");
         BarrierTracker::Range texel_input_range = scratch_range;
         VkBufferView input_view = m_scratch_view ? m_scratch_view->handle() : VK_NULL_HANDLE;
         if (dispatch.c4_input) {

@@ -42,9 +42,28 @@ Pixel pixel_at(uint index, uint pixels, uint OH, uint OW) {
 }
 
 const bool INPUT_C4 = (EPILOGUE_MODES & 256u) != 0u, OUTPUT_C4 = (EPILOGUE_MODES & 512u) != 0u;
+const bool OUTPUT_C4_QUADS = (EPILOGUE_MODES & 1024u) != 0u;
+
+layout(std430, set = 0, binding = 5) writeonly buffer Output4 { vec4 out4[]; };
+
+// c4 with the block's channels starting at a quad (bit 10, OUTPUT_C4_QUADS): one vec4 store per quad of
+// channels, where llvmpipe's lane loop then runs once per quad instead of once per channel.
+void store_quad(uint at, uint k, uint index, vec4 sums) {
+    out4[at] = vec4(finish(sums.x, k, index), finish(sums.y, k + 1u, index + 1u), finish(sums.z, k + 2u, index + 2u),
+                    finish(sums.w, k + 3u, index + 3u));
+}
 
 void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4 a1, vec4 a2, vec4 a3) {
     if (!p.valid) return;
+    if (OUTPUT_C4_QUADS) {
+        const uint plane = OH * OW, at = pc.off[5] / 4u + (k0 / 4u) * plane + p.oh * OW + p.ow;
+        const uint index = at * 4u - pc.off[5];
+        store_quad(at, k0, index, a0);
+        if (lanes > 4u) store_quad(at + plane, k0 + 4u, index + plane * 4u, a1);
+        if (lanes > 8u) store_quad(at + 2u * plane, k0 + 8u, index + plane * 8u, a2);
+        if (lanes > 12u) store_quad(at + 3u * plane, k0 + 12u, index + plane * 12u, a3);
+        return;
+    }
     const uint plane = OH * OW, place = p.oh * OW + p.ow;
     const uint base = (p.n * K + k0) * plane + place;
     for (uint l = 0u; l < lanes; ++l) {

@@ -5,8 +5,12 @@
 // Binding 6: the input, its first texel at pc.off[0]. Parameters as pool.comp's, but p0 is C/4 and p15 the
 // output texels (C/4 * OH * OW).
 #version 450
+#define CUSTOM_OUTPUT
 #include "common.glsl"
 
+// The output as texels: one vec4 store each (llvmpipe then runs its lane loop once per texel, not per value).
+// Its offset (pc.off[5]) is a whole texel: c4 values start at multiples of 16 bytes.
+layout(std430, set = 0, binding = 5) writeonly buffer Output4 { vec4 out4[]; };
 layout(set = 0, binding = 6) uniform samplerBuffer c4_input;
 
 // Max or average (parameter 13) as a specialization constant: llvmpipe would run both, masked.
@@ -44,10 +48,6 @@ void main() {
             }
             acc = count > 0u ? acc / float(count) : vec4(0.0);
         }
-        const uint at = pc.off[5] + item * 4u;
-        out0[at] = acc.x;
-        out0[at + 1u] = acc.y;
-        out0[at + 2u] = acc.z;
-        out0[at + 3u] = acc.w;
+        out4[pc.off[5] / 4u + item] = acc;
     }
 }
