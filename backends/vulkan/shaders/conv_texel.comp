@@ -75,17 +75,20 @@ void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4
     }
 }
 
-// One input channel (component `c` of the input texels) times the 16 channels of the block.
-#define CHANNEL(ci, c)                                                                      \
+// One quad `j` of the block's 16 output channels from the quad of input channels: its 4 filter texels (one
+// per input channel), then each pixel's sum updated 4 times in a row. Per sum the order of the additions is
+// that of input channels; grouping them per sum lets LLVM load and store a spilled sum once per quad of
+// input channels instead of once per input channel.
+#define QUAD(j, a0, a1, a2, a3)                                                             \
     {                                                                                       \
-        const vec4 w0 = texelFetch(packed_filters, f + 4 * ci);                             \
-        const vec4 w1 = texelFetch(packed_filters, f + 4 * ci + 1);                         \
-        const vec4 w2 = texelFetch(packed_filters, f + 4 * ci + 2);                         \
-        const vec4 w3 = texelFetch(packed_filters, f + 4 * ci + 3);                         \
-        a00 += x0.c * w0; a01 += x0.c * w1; a02 += x0.c * w2; a03 += x0.c * w3;            \
-        a10 += x1.c * w0; a11 += x1.c * w1; a12 += x1.c * w2; a13 += x1.c * w3;            \
-        a20 += x2.c * w0; a21 += x2.c * w1; a22 += x2.c * w2; a23 += x2.c * w3;            \
-        a30 += x3.c * w0; a31 += x3.c * w1; a32 += x3.c * w2; a33 += x3.c * w3;            \
+        const vec4 w0 = texelFetch(packed_filters, f + j);                                  \
+        const vec4 w1 = texelFetch(packed_filters, f + 4 + j);                              \
+        const vec4 w2 = texelFetch(packed_filters, f + 8 + j);                              \
+        const vec4 w3 = texelFetch(packed_filters, f + 12 + j);                             \
+        a0 += x0.x * w0; a0 += x0.y * w1; a0 += x0.z * w2; a0 += x0.w * w3;                 \
+        a1 += x1.x * w0; a1 += x1.y * w1; a1 += x1.z * w2; a1 += x1.w * w3;                 \
+        a2 += x2.x * w0; a2 += x2.y * w1; a2 += x2.z * w2; a2 += x2.w * w3;                 \
+        a3 += x3.x * w0; a3 += x3.y * w1; a3 += x3.z * w2; a3 += x3.w * w3;                 \
     }
 
 void main() {
@@ -133,10 +136,10 @@ void main() {
                           t3 += int(plane)) {
                     const vec4 x0 = texelFetch(packed_input, t0), x1 = texelFetch(packed_input, t1);
                     const vec4 x2 = texelFetch(packed_input, t2), x3 = texelFetch(packed_input, t3);
-                    CHANNEL(0, x)
-                    CHANNEL(1, y)
-                    CHANNEL(2, z)
-                    CHANNEL(3, w)
+                    QUAD(0, a00, a10, a20, a30)
+                    QUAD(1, a01, a11, a21, a31)
+                    QUAD(2, a02, a12, a22, a32)
+                    QUAD(3, a03, a13, a23, a33)
                 }
             }
         }
