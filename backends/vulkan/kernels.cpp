@@ -757,6 +757,9 @@ bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node&
     conv.inputs[0] = conv.inputs[1] = -1;
     conv.pack_block = 0;
     conv.texel_input = conv.texel_filters = true;
+    // conv_texel computes 8 pixels per invocation (conv_block 4).
+    conv.params[20] = static_cast<uint32_t>((conv.params[21] + 7) / 8);
+    conv.items = conv.params[20];
     conv.params[22] = static_cast<uint32_t>(hp);
     conv.params[23] = static_cast<uint32_t>(wp);
     conv.params[24] = static_cast<uint32_t>(quads);
