@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <numeric>
+#include <set>
 
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/kit/pass_manager.hpp"
@@ -758,6 +759,9 @@ bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node&
     conv.inputs[0] = conv.inputs[1] = -1;
     conv.pack_block = 0;
     conv.texel_input = conv.texel_filters = true;
+    // conv_texel computes 8 pixels per invocation (conv_block 4).
+    conv.params[20] = static_cast<uint32_t>((conv.params[21] + 7) / 8);
+    conv.items = conv.params[20];
     conv.params[22] = static_cast<uint32_t>(hp);
     conv.params[23] = static_cast<uint32_t>(wp);
     conv.params[24] = static_cast<uint32_t>(quads);
@@ -793,7 +797,10 @@ std::pair<uint32_t, uint32_t> specialization(const Dispatch& dispatch) {
     case Shader::reduce:
         return {dispatch.params[3], 0};  // op
     case Shader::pool:
+    case Shader::pool_c4:
         return {dispatch.params[13], 0};  // average
+    case Shader::pack_c4:
+        return {dispatch.c4_input ? 1u : 0u, 0};  // input in layout c4
     default:
         return {0, 0};
     }
@@ -992,23 +999,173 @@ private:
     size_t m_variable;
 };
 
+// What `node` runs as on `device`: plan_node's plan, its filters in f16 with `f16_filters`, conv_texel where the
+// device and the shapes allow. Throws naming the op when VULKAN refuses it.
+NodePlan device_plan(const ov::Node& node, const Device& device, bool f16_filters) {
+    NodePlan plan;
+    const std::string reason = plan_node(node, &plan);
+    OPENVINO_ASSERT(reason.empty(), device.name(), ": op '", node.get_friendly_name(), "' (",
+                    kit::OpSupport::describe_type(node), ") ", reason);
+    // The precision changes how filters are stored, never whether the op runs.
+    for (auto& dispatch : plan.dispatches)
+        if (f16_filters && dispatch.shader == Shader::conv_block) {
+            dispatch.shader = Shader::conv_block_f16;
+            plan.exec_type += "_f16_filters";
+        }
+    // So does the device: conv_texel where it reads vec4 texel buffers (and the shapes allow).
+    use_texel_convolution(plan, device, node);
+    return plan;
+}
+
+// The conv_texel dispatch of a plan, or null.
+const Dispatch* texel_convolution(const NodePlan& plan) {
+    return plan.dispatches.size() == 2 && plan.dispatches[1].shader == Shader::conv_texel ? &plan.dispatches[1]
+                                                                                          : nullptr;
+}
+
+// conv_texel.comp: INPUT_C4, OUTPUT_C4, OUTPUT_C4_QUADS
+constexpr uint32_t c4_input_bit = 256, c4_output_bit = 512, c4_quads_bit = 1024;
+const char* const c4_layout = "c4";
+
+// The ops whose output 0 VULKAN keeps in layout c4 ([C/4][H][W] texels of 4 channels, one image): what
+// conv_texel reads, so that a convolution feeding convolutions (through in-place Concats or not) writes it
+// directly and its consumers need no pack_c4 pass. A value qualifies when it is one image of 4-D f32 with
+// channels in quads, made by a conv_texel convolution without a per-element operand or by a channel Concat
+// of such values, and read only as input 0 of conv_texel convolutions or by such Concats. With channels in
+// quads the layout has the plain layout's size, and channel slices lie where the plain ones do, so Concats
+// stay in place (concatenates_like_plain).
+std::set<const ov::Node*> c4_values(const ov::Model& model, const Device& device, bool f16_filters) {
+    std::set<const ov::Node*> c4;
+    std::set<const ov::Node*> texel_readers;  // conv_texel convolutions: may read a c4 input 0
+    const auto ops = model.get_ordered_ops();
+    const auto is_channel_concat = [](const ov::Node& node) {
+        const auto* concat = ov::as_type<const ov::op::v0::Concat>(&node);
+        return concat && (concat->get_axis() == 1 || concat->get_axis() == -3);
+    };
+    // Ops that keep c4 from input 0 to output 0 (Concat: from every input), so they are c4 on both sides or
+    // on neither.
+    std::set<const ov::Node*> pools;
+    const auto passes_c4 = [&](const ov::Node& node) { return is_channel_concat(node) || pools.count(&node); };
+    for (const auto& node : ops) {
+        // MaxPool-8's second output (indices) is unread where VULKAN runs it (plan_node).
+        const bool pool =
+            (ov::is_type<ov::op::util::MaxPoolBase>(node) || ov::is_type<ov::op::util::AvgPoolBase>(node)) &&
+            plan_node(*node, nullptr).empty();
+        if ((node->get_output_size() != 1 && !pool) || node->get_output_element_type(0) != ov::element::f32)
+            continue;
+        const auto& shape = node->get_output_partial_shape(0);
+        if (!shape.is_static() || shape.rank().get_length() != 4)
+            continue;
+        const ov::Shape out = shape.to_shape();
+        // Its readers view it as texels, from an offset aligned down by up to an alignment.
+        const size_t texels = out[1] / 4 * out[2] * out[3] + device.texel_offset_alignment() / (4 * sizeof(float));
+        const bool fits = out[0] == 1 && out[1] % 4 == 0 && texels <= device.max_texels();
+        if (is_channel_concat(*node) || pool) {
+            if (fits)
+                c4.insert(node.get());
+            if (pool)
+                pools.insert(node.get());
+            continue;
+        }
+        if (!plan_node(*node, nullptr).empty())
+            continue;
+        const NodePlan plan = device_plan(*node, device, f16_filters);
+        const Dispatch* conv = texel_convolution(plan);
+        if (!conv)
+            continue;
+        texel_readers.insert(node.get());
+        // A per-element operand (mode 3) is indexed as plain: such an output stays plain.
+        const uint32_t modes = conv->params[16];
+        const bool elementwise = (modes & 3u) == 3u || ((modes >> 2) & 3u) == 3u || ((modes >> 4) & 3u) == 3u;
+        if (fits && !elementwise)
+            c4.insert(node.get());
+    }
+    // Drop values with a consumer that reads plain, and Concats of values that are not c4, until none changes.
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (auto it = c4.begin(); it != c4.end();) {
+            const ov::Node* node = *it;
+            bool keep = true;
+            for (const auto& target : node->output(0).get_target_inputs()) {
+                const ov::Node* consumer = target.get_node();
+                const bool reads_c4 = texel_readers.count(consumer) || pools.count(consumer);
+                keep = keep &&
+                       ((reads_c4 && target.get_index() == 0) || (is_channel_concat(*consumer) && c4.count(consumer)));
+                keep = keep && (!passes_c4(*consumer) || c4.count(consumer));
+            }
+            if (is_channel_concat(*node))
+                for (const auto& input : node->input_values())
+                    keep = keep && c4.count(input.get_node()) && input.get_index() == 0;
+            if (pools.count(node))
+                keep = keep && c4.count(node->get_input_node_ptr(0)) && node->input_value(0).get_index() == 0;
+            if (keep) {
+                ++it;
+            } else {
+                it = c4.erase(it);
+                changed = true;
+            }
+        }
+    }
+    return c4;
+}
+
 class Kernels final : public kit::KernelProvider {
 public:
-    Kernels(std::shared_ptr<Device> device, bool f16_filters) : m_device(std::move(device)), m_f16_filters(f16_filters) {}
+    Kernels(std::shared_ptr<Device> device, bool f16_filters, std::set<const ov::Node*> c4)
+        : m_device(std::move(device)), m_f16_filters(f16_filters), m_c4(std::move(c4)) {}
     std::shared_ptr<const kit::OpKernel> kernel_for(const std::shared_ptr<ov::Node>& node) const override {
-        NodePlan plan;
-        const std::string reason = plan_node(*node, &plan);
-        OPENVINO_ASSERT(reason.empty(), m_device->name(), ": op '", node->get_friendly_name(), "' (",
-                        kit::OpSupport::describe_type(*node), ") ", reason);
-        // The precision changes how filters are stored, never whether the op runs.
-        for (auto& dispatch : plan.dispatches)
-            if (m_f16_filters && dispatch.shader == Shader::conv_block) {
-                dispatch.shader = Shader::conv_block_f16;
-                plan.exec_type += "_f16_filters";
+        NodePlan plan = device_plan(*node, *m_device, m_f16_filters);
+        if (m_c4.count(node.get()) && plan.dispatches.size() == 1 && plan.dispatches[0].shader == Shader::pool) {
+            // Four channels per invocation, read and written in layout c4.
+            Dispatch& pool = plan.dispatches[0];
+            pool.shader = Shader::pool_c4;
+            pool.inputs[0] = -1;
+            pool.c4_input = pool.texel_input = true;
+            pool.params[0] /= 4;
+            pool.params[15] /= 4;
+            pool.items /= 4;
+            plan.exec_type += "_c4";
+        }
+        if (texel_convolution(plan)) {
+            Dispatch conv = plan.dispatches[1];
+            if (m_c4.count(node.get())) {
+                conv.params[16] |= c4_output_bit;
+                // Blocks of 16 channels start at quads where a group's channels come in quads.
+                const uint32_t groups = conv.params[15], per_group = conv.params[4] / groups;
+                if (per_group % 4 == 0)
+                    conv.params[16] |= c4_quads_bit;
+                plan.exec_type += "_c4_output";
             }
-        // So does the device: conv_texel where it reads vec4 texel buffers (and the shapes allow).
-        use_texel_convolution(plan, *m_device, *node);
+            if (m_c4.count(node->get_input_node_ptr(0))) {
+                const uint32_t* p = conv.params;
+                const size_t hp = conv.params[22], wp = conv.params[23];
+                if (p[13] == 0 && p[14] == 0 && hp <= p[2] && wp <= p[3]) {
+                    // The filter reads no padding: conv_texel reads the input where it lies, its plane unpadded.
+                    conv.params[16] |= c4_input_bit;
+                    conv.params[22] = p[2];
+                    conv.params[23] = p[3];
+                    conv.c4_input = true;
+                    plan.scratch_bytes = 0;
+                    plan.dispatches = {conv};
+                } else {
+                    // pack_c4 adds the padding, one texel fetch per texel (a pass that costs less than testing
+                    // the padding in the convolution's inner loop, measured).
+                    plan.dispatches[0].c4_input = plan.dispatches[0].texel_input = true;
+                    plan.dispatches[0].inputs[0] = -1;
+                    plan.dispatches[1] = conv;
+                }
+                plan.exec_type += "_c4_input";
+            } else {
+                plan.dispatches[1] = conv;
+            }
+        }
         return std::make_shared<ShaderKernel>(node, std::move(plan), m_device);
+    }
+    std::string layout_of(const ov::Node& node, size_t index) const override {
+        return index == 0 && m_c4.count(&node) ? c4_layout : "plain";
+    }
+    bool concatenates_like_plain(const std::string& layout, size_t axis) const override {
+        return layout == c4_layout && axis == 1;
     }
     std::shared_ptr<const kit::OpKernel> convert_kernel(const ov::element::Type& from,
                                                         const ov::element::Type& to) const override {
@@ -1029,6 +1186,7 @@ public:
 private:
     std::shared_ptr<Device> m_device;
     bool m_f16_filters;
+    std::set<const ov::Node*> m_c4;  // c4_values()
 };
 
 size_t aligned_down(size_t value, size_t alignment) { return value / alignment * alignment; }
@@ -1051,7 +1209,7 @@ std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::M
     options.direct_outputs = false;
     options.input_types = input_types;
     options.output_types = output_types;
-    return kit::build_plan(model, Kernels(device, f16_filters), options);
+    return kit::build_plan(model, Kernels(device, f16_filters, c4_values(*model, *device, f16_filters)), options);
 }
 
 // ---- ArenaAllocator ----
@@ -1132,6 +1290,25 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
     }
     const BarrierTracker::Range scratch_range{m_scratch ? m_scratch->handle() : VK_NULL_HANDLE, 0, plan.scratch_bytes};
 
+    // A c4 input (Dispatch::c4_input) is read where its producer wrote it: a view from an aligned-down offset,
+    // the rest in whole texels through the push constant of binding 0 (which those shaders leave unused).
+    uint32_t c4_origin = 0;
+    BarrierTracker::Range c4_range{};
+    if (std::any_of(plan.dispatches.begin(), plan.dispatches.end(), [](const Dispatch& d) { return d.c4_input; })) {
+        OPENVINO_ASSERT(!inputs.empty() && inputs[0].buffer, m_where, ": a c4 input is not device memory");
+        const Resolved& source = inputs[0];
+        const size_t texel_bytes = 4 * sizeof(float);
+        const size_t start = aligned_down(source.offset, m_device->texel_offset_alignment());
+        const size_t bytes = source.offset + source.bytes - start;
+        OPENVINO_ASSERT((source.offset - start) % texel_bytes == 0 && bytes % texel_bytes == 0 &&
+                            bytes / texel_bytes <= m_device->max_texels(),
+                        m_where, ": the c4 input at byte ", source.offset, " (", source.bytes,
+                        " bytes) cannot be viewed as texels");
+        m_input_view = std::make_unique<TexelView>(m_device, source.buffer, bytes, m_where, start);
+        c4_origin = static_cast<uint32_t>((source.offset - start) / texel_bytes);
+        c4_range = {source.buffer, source.offset, source.offset + source.bytes};
+    }
+
     std::vector<VkDescriptorBufferInfo> infos(count * binding_count);
     std::vector<VkBufferView> views(count * texel_binding_count);
     std::vector<VkWriteDescriptorSet> writes;
@@ -1183,11 +1360,26 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
             if (written)
                 bound.writes.push_back({target.buffer, target.offset, target.offset + target.bytes});
         }
+        // Shaders storing c4 texels as vec4s index the output binding in texels.
+        const bool texel_output = dispatch.shader == Shader::pool_c4 ||
+                                  (dispatch.shader == Shader::conv_texel && (dispatch.params[16] & c4_quads_bit));
+        OPENVINO_ASSERT(!texel_output || bound.push.offsets[output_binding] % 4 == 0, m_where,
+                        ": a c4 output does not start at a whole texel of its binding");
+        BarrierTracker::Range texel_input_range = scratch_range;
+        VkBufferView input_view = m_scratch_view ? m_scratch_view->handle() : VK_NULL_HANDLE;
+        if (dispatch.c4_input) {
+            OPENVINO_ASSERT(m_input_view, m_where, ": a c4 input is not bound");
+            bound.push.offsets[0] = c4_origin;
+            texel_input_range = c4_range;
+            input_view = m_input_view->handle();
+        }
+        // pack_c4 declares binding 6 for its c4 variant: the plain variant gets the scratch view there, unread.
+        const bool placeholder_input = dispatch.shader == Shader::pack_c4 && !dispatch.texel_input;
         for (uint32_t t = 0; t < texel_binding_count; ++t) {
             const bool input = t == 0;
-            if (!(input ? dispatch.texel_input : dispatch.texel_filters))
+            if (!(input ? dispatch.texel_input || placeholder_input : dispatch.texel_filters))
                 continue;
-            VkBufferView view = input ? (m_scratch_view ? m_scratch_view->handle() : VK_NULL_HANDLE) : filter_view;
+            VkBufferView view = input ? input_view : filter_view;
             OPENVINO_ASSERT(view, m_where, ": a dispatch reads a texel buffer the step does not have");
             views[d * texel_binding_count + t] = view;
             VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -1197,9 +1389,10 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
             write.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
             write.pTexelBufferView = &views[d * texel_binding_count + t];
             writes.push_back(write);
-            // The filters are constants, written once before any submission; the scratch is this step's.
-            if (input)
-                bound.reads.push_back(scratch_range);
+            // The filters are constants, written once before any submission; the input is the scratch of this
+            // step or, in layout c4, the producer's output.
+            if (input && !placeholder_input)
+                bound.reads.push_back(texel_input_range);
         }
         m_bound.push_back(std::move(bound));
     }

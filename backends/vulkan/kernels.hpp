@@ -30,6 +30,9 @@ struct Dispatch {
     // through texel binding 6 and the filters, repacked for conv_texel, through texel binding 7 (conv_texel).
     bool output_to_scratch = false, texel_input = false, texel_filters = false;
     int texel_bias = -1;  // conv_texel: the step input (a Constant, one value per channel) stored after the filters
+    // conv_texel: input 0 is in layout c4 (its producer wrote it so) and texel binding 6 views it in place:
+    // no pack_c4 dispatch, no scratch.
+    bool c4_input = false;
 };
 
 /// What a node runs as: its dispatches (several for a Concat or Split), in order.
@@ -144,6 +147,7 @@ private:
     std::vector<std::unique_ptr<Buffer>> m_mirrors;  // device copies of host inputs (the user's tensors)
     std::unique_ptr<Buffer> m_scratch;               // NodePlan::scratch_bytes
     std::unique_ptr<TexelView> m_scratch_view;
+    std::unique_ptr<TexelView> m_input_view;         // Dispatch::c4_input: input 0 where it lies
     std::vector<Upload> m_uploads;
     bool m_recorded = false;
 };

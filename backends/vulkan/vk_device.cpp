@@ -298,6 +298,11 @@ Device::Device(const PhysicalInfo& physical, std::string name)
     api.vkGetPhysicalDeviceFormatProperties(physical.handle, texel_format, &texel_support);
     if (texel_support.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)
         m_max_texels = physical.properties.limits.maxTexelBufferElements;
+    const size_t texel_bytes = 4 * sizeof(float);
+    m_texel_offset_alignment =
+        std::max<size_t>(texel_bytes, physical.properties.limits.minTexelBufferOffsetAlignment);
+    if (m_texel_offset_alignment % texel_bytes != 0)
+        m_texel_offset_alignment *= texel_bytes;
 
     std::array<VkDescriptorSetLayoutBinding, binding_count + texel_binding_count> bindings{};
     for (uint32_t b = 0; b < bindings.size(); ++b) {
@@ -547,12 +552,13 @@ Buffer::~Buffer() {
 
 // ---- TexelView ----
 
-TexelView::TexelView(std::shared_ptr<Device> device, VkBuffer buffer, size_t bytes, const std::string& where)
+TexelView::TexelView(std::shared_ptr<Device> device, VkBuffer buffer, size_t bytes, const std::string& where,
+                     size_t offset)
     : m_device(std::move(device)) {
     VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
     info.buffer = buffer;
     info.format = texel_format;
-    info.offset = 0;
+    info.offset = offset;
     info.range = bytes;
     check(vk().vkCreateBufferView(m_device->handle(), &info, nullptr, &m_view), "vkCreateBufferView", where);
 }
@@ -563,7 +569,8 @@ TexelView::~TexelView() { vk().vkDestroyBufferView(m_device->handle(), m_view, n
 
 const char* shader_name(Shader shader) {
     static const char* const names[] = {"unary",  "binary",  "conv",   "conv_block", "conv_block_f16", "pool",
-                                        "reduce", "softmax", "matmul", "copy",       "pack_c4",        "conv_texel"};
+                                        "reduce", "softmax", "matmul", "copy",       "pack_c4",        "conv_texel",
+                                        "pool_c4"};
     return names[static_cast<size_t>(shader)];
 }
 
@@ -593,6 +600,8 @@ std::pair<const uint32_t*, size_t> shader_code(Shader shader) {
         return {shaders::pack_c4_comp_spv, shaders::pack_c4_comp_spv_words};
     case Shader::conv_texel:
         return {shaders::conv_texel_comp_spv, shaders::conv_texel_comp_spv_words};
+    case Shader::pool_c4:
+        return {shaders::pool_c4_comp_spv, shaders::pool_c4_comp_spv_words};
     default:
         OPENVINO_THROW("VULKAN: unknown shader ", static_cast<int>(shader));
     }

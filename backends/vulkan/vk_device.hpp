@@ -95,10 +95,12 @@ private:
     size_t m_size = 0;
 };
 
-/// A uniform texel buffer view (`texel_format`) of the first `bytes` of a buffer.
+/// A uniform texel buffer view (`texel_format`) of `bytes` of a buffer from `offset` (a multiple of the
+/// device's texel_offset_alignment()).
 class TexelView {
 public:
-    TexelView(std::shared_ptr<Device> device, VkBuffer buffer, size_t bytes, const std::string& where);
+    TexelView(std::shared_ptr<Device> device, VkBuffer buffer, size_t bytes, const std::string& where,
+              size_t offset = 0);
     ~TexelView();
     TexelView(const TexelView&) = delete;
     TexelView& operator=(const TexelView&) = delete;
@@ -123,6 +125,7 @@ enum class Shader {
     copy,
     pack_c4,
     conv_texel,
+    pool_c4,
     count
 };
 const char* shader_name(Shader shader);
@@ -158,6 +161,8 @@ public:
     size_t max_range() const { return m_max_range; }
     /// Texels of `texel_format` a uniform texel buffer view may hold; 0 when the format cannot be one.
     size_t max_texels() const { return m_max_texels; }
+    /// What a texel view's offset must be a multiple of: minTexelBufferOffsetAlignment, and whole texels.
+    size_t texel_offset_alignment() const { return m_texel_offset_alignment; }
     VkDescriptorSetLayout set_layout() const { return m_set_layout; }
     VkPipelineLayout pipeline_layout() const { return m_pipeline_layout; }
     float timestamp_period() const { return m_physical.properties.limits.timestampPeriod; }
@@ -198,6 +203,7 @@ private:
     size_t m_offset_alignment = 4;
     size_t m_max_range = 0;
     size_t m_max_texels = 0;
+    size_t m_texel_offset_alignment = 16;
     VkDescriptorSetLayout m_set_layout = VK_NULL_HANDLE;
     VkPipelineLayout m_pipeline_layout = VK_NULL_HANDLE;
     std::mutex m_queue_mutex;  // guards m_queue (vkQueueSubmit from several requests)

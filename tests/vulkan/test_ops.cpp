@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every VULKAN shader against the ops' reference evaluate(), on seeded random inputs: convolution (1x1,
 // strided and padded, grouped, depthwise, fused; conv_block and conv_texel), matrix products, broadcasting element-wise ops,
-// activations, pooling, reductions, softmax, Concat (in place and into slices), Transpose and Split.
+// activations, pooling, reductions, softmax, Concat (in place and into slices), Transpose and Split; chains of
+// convolutions, pooling and Concats kept in layout c4 between them, and the values that must stay plain.
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <set>
 
 #include "openvino/op/ops.hpp"
 #include "vulkan_test_utils.hpp"
@@ -19,6 +21,7 @@ struct OpCase {
     std::vector<Shape> inputs;
     std::function<ov::OutputVector(const ov::OutputVector&)> build;
     double tolerance;
+    std::vector<std::string> exec_types = {};  // each must be the exec type of some step
 };
 
 void PrintTo(const OpCase& c, std::ostream* os) { *os << c.name; }
@@ -38,6 +41,13 @@ ov::OutputVector conv(const ov::Output<ov::Node>& x, size_t k, size_t c, size_t 
                                                       ov::CoordinateDiff{static_cast<std::ptrdiff_t>(pad),
                                                                          static_cast<std::ptrdiff_t>(pad)},
                                                       ov::Strides{1, 1})};
+}
+
+// A convolution with a per-channel bias and Relu (fused into one FusedConvolution).
+std::shared_ptr<ov::Node> conv_relu(const ov::Output<ov::Node>& x, size_t k, size_t c, size_t kernel, size_t stride,
+                                    size_t pad, unsigned seed) {
+    auto biased = std::make_shared<ov::op::v1::Add>(conv(x, k, c, kernel, stride, pad)[0], weights({1, k, 1, 1}, seed));
+    return std::make_shared<ov::op::v0::Relu>(biased);
 }
 
 ov::OutputVector group_conv(const ov::Output<ov::Node>& x, size_t groups, size_t k_per_group, size_t c_per_group) {
@@ -130,6 +140,52 @@ const std::vector<OpCase>& cases() {
              auto c = conv(in[0], 16, 3, 3, 1, 1)[0];
              auto biased = std::make_shared<v1::Add>(c, weights({1, 16, 1, 1}, 17));
              return ov::OutputVector{std::make_shared<v0::PRelu>(biased, weights({16}, 18))};
+         },
+         1e-5},
+        // Layout c4 between ops (docs/vulkan.md): a SqueezeNet fire module and its neighbours. conv1 reads the
+        // plain input and writes c4 for the MaxPool (conv_texel needs 16 output channels or more); squeeze reads and writes c4; expand1x1 reads c4 in place,
+        // expand3x3 through pack_c4's c4 variant (it pads); both write their slices of the Concat in c4; the
+        // average pooling (padding counted) reads and writes c4; the last 1x1 strided convolution reads c4 and
+        // writes plain for the Result.
+        {"c4_fire_module",
+         {{1, 5, 17, 15}},
+         [](const ov::OutputVector& in) {
+             auto conv1 = conv_relu(in[0], 16, 5, 3, 2, 0, 31);
+             auto pool = std::make_shared<v1::MaxPool>(conv1, ov::Strides{2, 2}, Shape{0, 0}, Shape{0, 0}, Shape{3, 3},
+                                                       ov::op::RoundingType::CEIL);
+             auto squeeze = conv_relu(pool, 16, 16, 1, 1, 0, 32);
+             auto expand1 = conv_relu(squeeze, 16, 16, 1, 1, 0, 33);
+             auto expand3 = conv_relu(squeeze, 20, 16, 3, 1, 1, 34);
+             auto concat = std::make_shared<v0::Concat>(ov::OutputVector{expand1, expand3}, 1);
+             auto average = std::make_shared<v1::AvgPool>(concat, ov::Strides{1, 1}, Shape{1, 1}, Shape{1, 1},
+                                                          Shape{3, 3}, false);
+             return ov::OutputVector{conv_relu(average, 16, 36, 1, 2, 0, 35)};
+         },
+         1e-5,
+         {"conv_fused_f32_texel_c4_output", "max_pool_f32_c4", "conv_fused_f32_texel_c4_output_c4_input",
+          "avg_pool_f32_c4", "conv_fused_f32_texel_c4_input"}},
+        // Grouped convolutions in c4: 18 channels per group (blocks start off a quad) written, then a grouped
+        // convolution reading c4 through pack_c4 (it pads).
+        {"c4_grouped",
+         {{1, 8, 5, 6}},
+         [](const ov::OutputVector& in) {
+             auto a = grouped(in[0], 2, 18, 4, 3, 1, 1)[0];
+             auto b = conv_relu(a, 16, 36, 1, 1, 0, 41);
+             return grouped(b, 2, 16, 8, 3, 1, 1);
+         },
+         1e-5,
+         {"group_conv_f32_texel_c4_output", "conv_fused_f32_texel_c4_output_c4_input", "group_conv_f32_texel_c4_input"}},
+        // A value some plain reader also reads stays plain: here a Relu, a Result and a Concat with a plain
+        // input; each convolution then packs its input as before.
+        {"c4_none_plain_readers",
+         {{1, 8, 6, 7}},
+         [](const ov::OutputVector& in) {
+             auto a = conv_relu(in[0], 16, 8, 1, 1, 0, 36);
+             auto b = conv_relu(a, 16, 16, 3, 1, 1, 37);
+             auto c = conv_relu(in[0], 16, 8, 1, 1, 0, 38);
+             auto concat = std::make_shared<v0::Concat>(ov::OutputVector{c, std::make_shared<v0::Sigmoid>(in[0])}, 1);
+             auto d = conv_relu(concat, 16, 24, 1, 1, 0, 39);
+             return ov::OutputVector{std::make_shared<v0::Tanh>(a), b, conv_relu(b, 16, 16, 1, 1, 0, 40), d};
          },
          1e-5},
         {"group_conv_block_1x1", {{1, 6, 4, 3}}, [](const ov::OutputVector& in) {
@@ -271,9 +327,17 @@ TEST_P(VulkanOps, MatchesTheReference) {
         EXPECT_LE(relative_error(floats(request.get_output_tensor(o)), floats(expected[o])), c.tolerance) << "output " << o;
     // The cases named for a convolution shader ran on it (lavapipe reads vec4 texel buffers).
     const std::string name = c.name;
-    bool texel = false;
-    for (const auto& info : request.get_profiling_info())
+    bool texel = false, c4 = false;
+    std::set<std::string> exec_types;
+    for (const auto& info : request.get_profiling_info()) {
         texel = texel || info.exec_type.find("_texel") != std::string::npos;
+        c4 = c4 || info.exec_type.find("_c4") != std::string::npos;
+        exec_types.insert(info.exec_type);
+    }
+    for (const auto& type : c.exec_types)
+        EXPECT_EQ(exec_types.count(type), 1u) << "no step ran as " << type;
+    if (name.find("c4_none") != std::string::npos)
+        EXPECT_FALSE(c4) << "a value was kept in layout c4";
     if (name.find("conv_texel") != std::string::npos)
         EXPECT_TRUE(texel) << "conv_texel did not run";
     if (name.find("conv_block") != std::string::npos)
