@@ -7,7 +7,6 @@
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
 #include <gtest/gtest.h>
-
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -16,6 +15,7 @@
 #include "cl_device.hpp"
 #include "kernels.hpp"
 #include "common/test_utils.hpp"
+#include "devmux/kit/internal_ops.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "devmux/plugin/iremote_context.hpp"
 #include "devmux/plugin/reference_executor.hpp"
@@ -218,6 +218,25 @@ TEST(OpenclErrors, UnsupportedOpIsNamedWithItsTypeAndTheDevice) {
     EXPECT_NE(message.find("pick_rows"), std::string::npos) << message;
     EXPECT_NE(message.find("Gather"), std::string::npos) << message;
     EXPECT_NE(message.find("OPENCL"), std::string::npos) << message;
+}
+
+// A residual FusedConvolution (the sum before the activation, which only the CPU asks the kit for) is
+// refused by query and compile alike, with the reason.
+TEST(OpenclErrors, ResidualFusedConvolutionIsRefusedByQueryAndCompile) {
+    require_device();
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 4, 6, 6});
+    auto addend = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 8, 6, 6});
+    auto fused = std::make_shared<devmux::kit::FusedConvolution>(
+        ov::OutputVector{data, random_constant({8, 4, 3, 3}, 21), random_constant({1, 8, 1, 1}, 22), addend},
+        ov::Strides{1, 1}, ov::CoordinateDiff{1, 1}, ov::CoordinateDiff{1, 1}, ov::Strides{1, 1},
+        ov::op::PadType::EXPLICIT, devmux::kit::FusedActivation::Relu, 0.0, 0.0, true, false, true);
+    fused->set_friendly_name("residual");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{fused}, ov::ParameterVector{data, addend});
+    auto& core = admitting_core();
+    EXPECT_EQ(core.query_model(model, "OPENCL").count("residual"), 0u);
+    const std::string message = error_of([&] { core.compile_model(model, "OPENCL"); });
+    EXPECT_NE(message.find("residual"), std::string::npos) << message;
+    EXPECT_NE(message.find("sums its addend before the activation"), std::string::npos) << message;
 }
 
 TEST(OpenclHetero, OpsOpenclRefusesRunOnCpuAndTheResultMatchesTheReference) {
