@@ -332,7 +332,7 @@ TEST(OpenclKernels, FusedPointwiseAndGroupedConvolutionsMatchTheReference) {
 // - stride 2 without padding (clamped loads at the row's end), Relu and an Add of another input;
 // - a dilated 3x3 on a narrow 11x11 plane (convolution_same: the flattened plane, masked taps) with 130 output
 //   channels (a partial block of 16), and a 1x1 one on a plane of 529 pixels (blocks of 16, the last one holding
-//   a single pixel);
+//   a single pixel), and a 1x1 one on 121 pixels (the last block's second half holding one);
 // - 24 output channels: the 8-channel kernel (which GPU-type devices use for every convolution);
 // - max pooling with stride 2, and with stride 1 and padding (partial output blocks, windows leaving the row);
 // - mean and max over innermost axes (rows of 121 and 23, not multiples of 8), a sum over a middle axis.
@@ -356,6 +356,8 @@ std::shared_ptr<ov::Model> blocked_kernels_model() {
     auto narrow = std::make_shared<ov::op::v0::Relu>(conv(pooled_again, {130, 5, 3, 3}, 85, 1, 2, 2));
     auto pointwise = std::make_shared<ov::op::v0::Relu>(conv(x, {130, 5, 1, 1}, 87, 1, 0, 1));
     auto eight_wide = std::make_shared<ov::op::v0::Relu>(conv(x, {24, 5, 3, 3}, 92, 1, 1, 1));
+    // 121 pixels: the last block of 16 holds 9, so its second half stores a single pixel.
+    auto pointwise_tail = std::make_shared<ov::op::v0::Relu>(conv(other, {32, 32, 1, 1}, 95, 1, 0, 1));
     const auto axes = [](std::vector<int64_t> values) {
         return ov::op::v0::Constant::create(ov::element::i64, {values.size()}, values);
     };
@@ -363,7 +365,7 @@ std::shared_ptr<ov::Model> blocked_kernels_model() {
     auto row_max = std::make_shared<ov::op::v1::ReduceMax>(prelu, axes({3}), false);
     auto channel_sum = std::make_shared<ov::op::v1::ReduceSum>(narrow, axes({1}), false);
     return std::make_shared<ov::Model>(ov::OutputVector{prelu, strided, narrow, mean, row_max, channel_sum, pointwise,
-                                                         eight_wide},
+                                                         eight_wide, pointwise_tail},
                                        ov::ParameterVector{x, other}, "blocked_kernels");
 }
 
@@ -379,9 +381,9 @@ TEST(OpenclKernels, BlockedConvolutionPoolingAndReductionPathsMatchTheReference)
     const auto expected = reference(model, inputs);
     for (size_t i = 0; i < expected.size(); ++i)
         EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
-    // Five fused convolutions (the Adds and activations ran inside them): the 3x3 stride-1 one with 16-channel
+    // Six fused convolutions (the Adds and activations ran inside them): the 3x3 stride-1 one with 16-channel
     // blocks on Winograd tiles, two on row blocks (one of them the 8-channel kernel), the dilated one on the plane
-    // and the 1x1 one on blocks of 16 pixels of the plane.
+    // and the 1x1 ones on blocks of 16 pixels of the plane.
     std::vector<std::string> kernels;
     for (const auto& record : request.get_profiling_info())
         if (record.status == ov::ProfilingInfo::Status::EXECUTED)
@@ -390,7 +392,7 @@ TEST(OpenclKernels, BlockedConvolutionPoolingAndReductionPathsMatchTheReference)
     EXPECT_EQ(runs_of("convolution_tiled_f32"), 2) << ::testing::PrintToString(kernels);
     EXPECT_EQ(runs_of("convolution_winograd_f32"), 1) << ::testing::PrintToString(kernels);
     EXPECT_EQ(runs_of("convolution_same_f32"), 1) << ::testing::PrintToString(kernels);
-    EXPECT_EQ(runs_of("convolution_1x1_f32"), 1) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("convolution_1x1_f32"), 2) << ::testing::PrintToString(kernels);
     EXPECT_EQ(runs_of("eltwise_f32"), 0) << ::testing::PrintToString(kernels);
 }
 

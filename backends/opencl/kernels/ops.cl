@@ -546,17 +546,15 @@ __kernel void convolution_tiled(__global const real* x, int x_off, __global cons
     }
 }
 
-// 8 neighbouring outputs of channel oc (fewer at a row's end) through the epilogue to y[base...].
-// Two entry points: PoCL left it a call with 16 arguments spilled to the stack, 16 calls per work-item, which
-// dominated kernels with few input channels (SqueezeNet's conv1: 27 taps per work-item), so the row-block kernels
-// inline it; convolution_1x1_16x16 keeps the call, because inlined there its 32 stores pushed the 16 accumulators
-// of the channel loop onto the stack (conv10 took twice as long).
-__attribute__((always_inline)) inline void store_channel8_body(float8 v, int oc, int oc_total, __global real* y,
-                                                               int base, int pixels, int act, float p0, float p1,
-                                                               __global const real* slope, int slope_stride,
-                                                               __global const real* scale, __global const real* shift,
-                                                               int4 scale_shift, __global const real* addend,
-                                                               int has_addend) {
+// 8 neighbouring outputs of channel oc (fewer at a row's end) through the epilogue to y[base...]. Inlined: PoCL
+// left it a call whose 16 arguments went through the stack, 16 to 32 calls per work-item, which dominated kernels
+// with few input channels (SqueezeNet's conv1: 27 taps per work-item; the 55x55 1x1 layers).
+__attribute__((always_inline)) inline void store_channel8(float8 v, int oc, int oc_total, __global real* y, int base,
+                                                          int pixels, int act, float p0, float p1,
+                                                          __global const real* slope, int slope_stride,
+                                                          __global const real* scale, __global const real* shift,
+                                                          int4 scale_shift, __global const real* addend,
+                                                          int has_addend) {
     if (oc >= oc_total)
         return;
     if (act <= 0) {
@@ -584,19 +582,6 @@ __attribute__((always_inline)) inline void store_channel8_body(float8 v, int oc,
                                      has_addend, base + p);
 }
 
-#define DEVMUX_STORE_CHANNEL8_ARGS                                                                         \
-    float8 v, int oc, int oc_total, __global real *y, int base, int pixels, int act, float p0, float p1,     \
-        __global const real *slope, int slope_stride, __global const real *scale, __global const real *shift, \
-        int4 scale_shift, __global const real *addend, int has_addend
-__attribute__((always_inline)) inline void store_channel8(DEVMUX_STORE_CHANNEL8_ARGS) {
-    store_channel8_body(v, oc, oc_total, y, base, pixels, act, p0, p1, slope, slope_stride, scale, shift, scale_shift,
-                        addend, has_addend);
-}
-__attribute__((noinline)) void store_channel8_call(DEVMUX_STORE_CHANNEL8_ARGS) {
-    store_channel8_body(v, oc, oc_total, y, base, pixels, act, p0, p1, slope, slope_stride, scale, shift, scale_shift,
-                        addend, has_addend);
-}
-
 // One perfect shuffle of the 128 values of acc0..acc7 taken as one array (value k moves to 2k mod 127).
 #define DEVMUX_INTERLEAVE(u, v) ((float16)(u, v)).s08192A3B4C5D6E7F
 #define DEVMUX_SHUFFLE_ROUND(a)                                                                                   \
@@ -608,9 +593,8 @@ __attribute__((noinline)) void store_channel8_call(DEVMUX_STORE_CHANNEL8_ARGS) {
         a##0 = n0, a##1 = n1, a##2 = n2, a##3 = n3, a##4 = n4, a##5 = n5, a##6 = n6, a##7 = n7;                   \
     }
 // Channel oc's 8 outputs start at out_base + oc * out_plane.
-#define DEVMUX_STORE_FN store_channel8
 #define DEVMUX_STORE_ONE(v, oc)                                                                                  \
-    DEVMUX_STORE_FN(v, oc, oc_total, y + y_off, out_base + (oc) * out_plane, pixels, act, p0, p1, slope,          \
+    store_channel8(v, oc, oc_total, y + y_off, out_base + (oc) * out_plane, pixels, act, p0, p1, slope,          \
                    slope_stride, scale, shift, scale_shift, addend + addend_off, has_addend);
 #define DEVMUX_STORE_PAIR(a, j)                                                                                  \
     DEVMUX_STORE_ONE((a##j).lo, ob * 16 + 2 * j) DEVMUX_STORE_ONE((a##j).hi, ob * 16 + 2 * j + 1)
@@ -712,8 +696,6 @@ __kernel void convolution_tiled16(__global const real* x, int x_off, __global co
 // convolutions: one row of all pixels), 16 output channels by 16 consecutive pixels per work-item: each 16-wide
 // weight load serves 16 multiply-adds, each input 16, so the operands stream from cache half as often per
 // multiply-add as in convolution_tiled16 (which the large 1x1 layers, e.g. SqueezeNet's classifier, are bound by).
-#undef DEVMUX_STORE_FN
-#define DEVMUX_STORE_FN store_channel8_call
 #define DEVMUX_TAP16B(p, v) accb##p = fma((float16)(v), w16, accb##p)
 __kernel void convolution_1x1_16x16(__global const real* x, int x_off, __global const real* w,
                                     __global const real* bias, int has_bias, __global real* y, int y_off, int count,
@@ -790,33 +772,24 @@ __kernel void convolution_1x1_16x16(__global const real* x, int x_off, __global 
     DEVMUX_SHUFFLE_ROUND(accb)
     DEVMUX_SHUFFLE_ROUND(accb)
     DEVMUX_SHUFFLE_ROUND(accb)
-    const int out_plane = plane;
-    {
-        const int out_base = n * oc_total * plane + q0, pixels = min(8, plane - q0);
-        DEVMUX_STORE_PAIR(acc, 0)
-        DEVMUX_STORE_PAIR(acc, 1)
-        DEVMUX_STORE_PAIR(acc, 2)
-        DEVMUX_STORE_PAIR(acc, 3)
-        DEVMUX_STORE_PAIR(acc, 4)
-        DEVMUX_STORE_PAIR(acc, 5)
-        DEVMUX_STORE_PAIR(acc, 6)
-        DEVMUX_STORE_PAIR(acc, 7)
-    }
-    if (q0 + 8 < plane) {
-        const int out_base = n * oc_total * plane + q0 + 8, pixels = min(8, plane - q0 - 8);
-        DEVMUX_STORE_PAIR(accb, 0)
-        DEVMUX_STORE_PAIR(accb, 1)
-        DEVMUX_STORE_PAIR(accb, 2)
-        DEVMUX_STORE_PAIR(accb, 3)
-        DEVMUX_STORE_PAIR(accb, 4)
-        DEVMUX_STORE_PAIR(accb, 5)
-        DEVMUX_STORE_PAIR(accb, 6)
-        DEVMUX_STORE_PAIR(accb, 7)
+    // Through a private array and a loop that is not unrolled: unrolled, the 32 inlined stores pushed the
+    // accumulators of the channel loop onto the stack (conv10 took twice as long).
+    float out[256];  // channel r: pixels q0... at [8 r], q0 + 8... at [128 + 8 r]
+    vstore16(acc0, 0, out), vstore16(acc1, 1, out), vstore16(acc2, 2, out), vstore16(acc3, 3, out);
+    vstore16(acc4, 4, out), vstore16(acc5, 5, out), vstore16(acc6, 6, out), vstore16(acc7, 7, out);
+    vstore16(accb0, 8, out), vstore16(accb1, 9, out), vstore16(accb2, 10, out), vstore16(accb3, 11, out);
+    vstore16(accb4, 12, out), vstore16(accb5, 13, out), vstore16(accb6, 14, out), vstore16(accb7, 15, out);
+    const int out_base = n * oc_total * plane + q0;
+    const int pixels = min(8, plane - q0), pixels_b = min(8, plane - q0 - 8);
+    __attribute__((opencl_unroll_hint(1))) for (int r = 0; r < 16; ++r) {
+        const int oc = ob * 16 + r;
+        store_channel8(vload8(r, out), oc, oc_total, y + y_off, out_base + oc * plane, pixels, act, p0, p1, slope,
+                       slope_stride, scale, shift, scale_shift, addend + addend_off, has_addend);
+        if (pixels_b > 0)
+            store_channel8(vload8(16 + r, out), oc, oc_total, y + y_off, out_base + oc * plane + 8, pixels_b, act, p0,
+                           p1, slope, slope_stride, scale, shift, scale_shift, addend + addend_off, has_addend);
     }
 }
-
-#undef DEVMUX_STORE_FN
-#define DEVMUX_STORE_FN store_channel8
 
 // A stride-1 convolution whose output plane has the input's size (3x3 with padding 1 and the like), 16 output
 // channels by 8 consecutive pixels of the flattened plane per work-item: a tap's input for those pixels is then
