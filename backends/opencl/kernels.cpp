@@ -468,7 +468,8 @@ public:
         std::vector<float> packed(blocks * ic * (m_winograd ? 16 : taps) * ocb, 0.0f);
         if (m_winograd) {
             // G g G^T per output and input channel, packed as [OC/16][C][16 positions][16].
-            static const float G[4][3] = {{1.0f, 0.0f, 0.0f}, {0.5f, 0.5f, 0.5f}, {0.5f, -0.5f, 0.5f}, {0.0f, 0.0f, 1.0f}};
+            static const float G[4][3] = {
+                {1.0f, 0.0f, 0.0f}, {0.5f, 0.5f, 0.5f}, {0.5f, -0.5f, 0.5f}, {0.0f, 0.0f, 1.0f}};
             for (size_t oc = 0; oc < oc_total; ++oc)
                 for (size_t c = 0; c < ic; ++c) {
                     const float* g = source + (oc * ic + c) * 9;
@@ -496,8 +497,8 @@ public:
         if (m_winograd) {
             m_name = "convolution_winograd_f32";
             m_winograd_items = static_cast<int>(out[0] * blocks * ((out[2] + 1) / 2) * ((out[3] + 1) / 2));
-        } else if (ocb == 16 && !pointwise && strides[0] == 1 && strides[1] == 1 && in[2] == out[2] && in[3] == out[3] &&
-            row_blocks_width * 10 > out[3] * 11) {
+        } else if (ocb == 16 && !pointwise && strides[0] == 1 && strides[1] == 1 && in[2] == out[2] &&
+                   in[3] == out[3] && row_blocks_width * 10 > out[3] * 11) {
             m_same_plane = true;
             m_name = "convolution_same_f32";
             m_same_items = static_cast<int>(out[0] * blocks * ((out[2] * out[3] + 7) / 8));
