@@ -461,19 +461,44 @@ public:
         const size_t blocks = (oc_total + ocb - 1) / ocb;
         auto filter = ov::as_type<const ov::op::v0::Constant>(node.get_input_node_ptr(1));
         const float* source = filter->get_data_ptr<float>();
-        std::vector<float> packed(blocks * ic * taps * ocb, 0.0f);
-        for (size_t oc = 0; oc < oc_total; ++oc)
-            for (size_t c = 0; c < ic; ++c)
-                for (size_t t = 0; t < taps; ++t)
-                    packed[((oc / ocb * ic + c) * taps + t) * ocb + oc % ocb] = source[(oc * ic + c) * taps + t];
+        // 3x3 stride-1 undilated convolutions with 16-channel blocks run Winograd F(2x2, 3x3): 16 multiply-adds per
+        // input channel and 2x2 outputs instead of 36.
+        m_winograd = ocb == 16 && kernel[0] == 3 && kernel[1] == 3 && strides[0] == 1 && strides[1] == 1 &&
+                     dilations[0] == 1 && dilations[1] == 1;
+        std::vector<float> packed(blocks * ic * (m_winograd ? 16 : taps) * ocb, 0.0f);
+        if (m_winograd) {
+            // G g G^T per output and input channel, packed as [OC/16][C][16 positions][16].
+            static const float G[4][3] = {
+                {1.0f, 0.0f, 0.0f}, {0.5f, 0.5f, 0.5f}, {0.5f, -0.5f, 0.5f}, {0.0f, 0.0f, 1.0f}};
+            for (size_t oc = 0; oc < oc_total; ++oc)
+                for (size_t c = 0; c < ic; ++c) {
+                    const float* g = source + (oc * ic + c) * 9;
+                    float gg[4][3];  // G g
+                    for (int r = 0; r < 4; ++r)
+                        for (int j = 0; j < 3; ++j)
+                            gg[r][j] = G[r][0] * g[j] + G[r][1] * g[3 + j] + G[r][2] * g[6 + j];
+                    for (int r = 0; r < 4; ++r)
+                        for (int k = 0; k < 4; ++k)
+                            packed[((oc / 16 * ic + c) * 16 + r * 4 + k) * 16 + oc % 16] =
+                                gg[r][0] * G[k][0] + gg[r][1] * G[k][1] + gg[r][2] * G[k][2];
+                }
+        } else {
+            for (size_t oc = 0; oc < oc_total; ++oc)
+                for (size_t c = 0; c < ic; ++c)
+                    for (size_t t = 0; t < taps; ++t)
+                        packed[((oc / ocb * ic + c) * taps + t) * ocb + oc % ocb] = source[(oc * ic + c) * taps + t];
+        }
         m_packed = m_device->allocate(packed.size() * sizeof(float),
                                       "the packed filter of '" + node.get_friendly_name() + "' of model '" +
                                           m_constants->model + "'", packed.data());
         // Narrow rows (13, 27) waste a fifth of convolution_tiled16's 8-pixel row blocks; the flattened plane wastes
         // none (and costs a masked load per tap, which loses on wide rows such as 55).
         const size_t row_blocks_width = (out[3] + 7) / 8 * 8;
-        if (ocb == 16 && !pointwise && strides[0] == 1 && strides[1] == 1 && in[2] == out[2] && in[3] == out[3] &&
-            row_blocks_width * 10 > out[3] * 11) {
+        if (m_winograd) {
+            m_name = "convolution_winograd_f32";
+            m_winograd_items = static_cast<int>(out[0] * blocks * ((out[2] + 1) / 2) * ((out[3] + 1) / 2));
+        } else if (ocb == 16 && !pointwise && strides[0] == 1 && strides[1] == 1 && in[2] == out[2] &&
+                   in[3] == out[3] && row_blocks_width * 10 > out[3] * 11) {
             m_same_plane = true;
             m_name = "convolution_same_f32";
             m_same_items = static_cast<int>(out[0] * blocks * ((out[2] * out[3] + 7) / 8));
@@ -486,7 +511,10 @@ public:
         // (13x13: 11 groups of 32) leave a thread idle at the end, so groups shrink until there are at least 32 (a
         // group costs some overhead, which long work-items hide). GPUs keep full groups.
         if (cpu_device) {
-            const int items = m_pointwise16_items ? m_pointwise16_items : m_same_plane ? m_same_items : m_tiled_items;
+            const int items = m_winograd           ? m_winograd_items
+                              : m_pointwise16_items ? m_pointwise16_items
+                              : m_same_plane        ? m_same_items
+                                                    : m_tiled_items;
             while (m_conv_local > 1 && static_cast<size_t>(items) / m_conv_local < 32)
                 m_conv_local /= 2;
         }
@@ -503,6 +531,13 @@ private:
             if (m_pointwise16_items) {
                 b.launch("convolution_1x1_16x16", m_pointwise16_items, m_conv_local)
                     << x << m_packed.get() << m_bias << m_has_bias << y << m_pointwise16_items << m_geometry << m_conv
+                    << m_act << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift
+                    << addend << has_addend;
+                return;
+            }
+            if (m_winograd) {
+                b.launch("convolution_winograd16", m_winograd_items, m_conv_local)
+                    << x << m_packed.get() << m_bias << m_has_bias << y << m_winograd_items << m_geometry << m_conv
                     << m_act << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift
                     << addend << has_addend;
                 return;
@@ -532,6 +567,8 @@ private:
     Mem m_packed;  // the filter packed for convolution_tiled; empty for grouped convolutions
     bool m_same_plane = false;  // convolution_same16 runs (stride 1, output plane of the input's size, narrow rows)
     int m_same_items = 0;
+    bool m_winograd = false;  // convolution_winograd16 runs, the filter packed transformed (G g G^T)
+    int m_winograd_items = 0;
     int m_pointwise16_items = 0;  // work-items of convolution_1x1_16x16 (1x1, 16-channel blocks), else 0
     size_t m_oc_block = 8;  // output channels per work-item of the tiled kernels
     size_t m_conv_local = local_size;  // the tiled kernels' work-group size

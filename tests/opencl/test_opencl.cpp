@@ -351,7 +351,7 @@ TEST(OpenclKernels, FusedPointwiseAndGroupedConvolutionsMatchTheReference) {
 // - stride 2 without padding (clamped loads at the row's end), Relu and an Add of another input;
 // - a dilated 3x3 on a narrow 11x11 plane (convolution_same: the flattened plane, masked taps) with 130 output
 //   channels (a partial block of 16), and a 1x1 one on a plane of 529 pixels (blocks of 16, the last one holding
-//   a single pixel);
+//   a single pixel), and a 1x1 one on 121 pixels (the last block's second half holding one);
 // - 24 output channels: the 8-channel kernel (which GPU-type devices use for every convolution);
 // - max pooling with stride 2, and with stride 1 and padding (partial output blocks, windows leaving the row);
 // - mean and max over innermost axes (rows of 121 and 23, not multiples of 8), a sum over a middle axis.
@@ -375,6 +375,8 @@ std::shared_ptr<ov::Model> blocked_kernels_model() {
     auto narrow = std::make_shared<ov::op::v0::Relu>(conv(pooled_again, {130, 5, 3, 3}, 85, 1, 2, 2));
     auto pointwise = std::make_shared<ov::op::v0::Relu>(conv(x, {130, 5, 1, 1}, 87, 1, 0, 1));
     auto eight_wide = std::make_shared<ov::op::v0::Relu>(conv(x, {24, 5, 3, 3}, 92, 1, 1, 1));
+    // 121 pixels: the last block of 16 holds 9, so its second half stores a single pixel.
+    auto pointwise_tail = std::make_shared<ov::op::v0::Relu>(conv(other, {32, 32, 1, 1}, 95, 1, 0, 1));
     const auto axes = [](std::vector<int64_t> values) {
         return ov::op::v0::Constant::create(ov::element::i64, {values.size()}, values);
     };
@@ -382,7 +384,7 @@ std::shared_ptr<ov::Model> blocked_kernels_model() {
     auto row_max = std::make_shared<ov::op::v1::ReduceMax>(prelu, axes({3}), false);
     auto channel_sum = std::make_shared<ov::op::v1::ReduceSum>(narrow, axes({1}), false);
     return std::make_shared<ov::Model>(ov::OutputVector{prelu, strided, narrow, mean, row_max, channel_sum, pointwise,
-                                                         eight_wide},
+                                                         eight_wide, pointwise_tail},
                                        ov::ParameterVector{x, other}, "blocked_kernels");
 }
 
@@ -398,17 +400,79 @@ TEST(OpenclKernels, BlockedConvolutionPoolingAndReductionPathsMatchTheReference)
     const auto expected = reference(model, inputs);
     for (size_t i = 0; i < expected.size(); ++i)
         EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
-    // Five fused convolutions (the Adds and activations ran inside them): three on row blocks (one of them the
-    // 8-channel kernel), one on the plane and the 1x1 one on blocks of 16 pixels of the plane.
+    // Six fused convolutions (the Adds and activations ran inside them): the 3x3 stride-1 one with 16-channel
+    // blocks on Winograd tiles, two on row blocks (one of them the 8-channel kernel), the dilated one on the plane
+    // and the 1x1 ones on blocks of 16 pixels of the plane.
     std::vector<std::string> kernels;
     for (const auto& record : request.get_profiling_info())
         if (record.status == ov::ProfilingInfo::Status::EXECUTED)
             kernels.push_back(record.exec_type);
     const auto runs_of = [&](const char* kernel) { return std::count(kernels.begin(), kernels.end(), kernel); };
-    EXPECT_EQ(runs_of("convolution_tiled_f32"), 3) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("convolution_tiled_f32"), 2) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("convolution_winograd_f32"), 1) << ::testing::PrintToString(kernels);
     EXPECT_EQ(runs_of("convolution_same_f32"), 1) << ::testing::PrintToString(kernels);
-    EXPECT_EQ(runs_of("convolution_1x1_f32"), 1) << ::testing::PrintToString(kernels);
+    EXPECT_EQ(runs_of("convolution_1x1_f32"), 2) << ::testing::PrintToString(kernels);
     EXPECT_EQ(runs_of("eltwise_f32"), 0) << ::testing::PrintToString(kernels);
+}
+
+// Every path of convolution_winograd16 (3x3, stride 1, 16-channel blocks on a CPU-type device), each output a
+// separate Result:
+// - SqueezeNet's expand3x3 on an odd plane (13x13: the last tile row and column half outside), 16 input channels,
+//   bias and Relu (whole-vector epilogue, full tiles stored in pairs);
+// - an even plane (12x14, every tile full) with 64 input channels and 130 output channels (a partial block);
+// - padding 0 (an 11x11 output from 13x13: tiles read no padding) with a per-channel scale-shift after the Relu;
+// - asymmetric padding (top/left 2, bottom/right 0) with Sigmoid (the per-element epilogue) and an Add of another
+//   input (the addend).
+std::shared_ptr<ov::Model> winograd_model() {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 16, 13, 13});
+    auto wide = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 64, 12, 14});
+    auto other = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 32, 13, 13});
+    unsigned seed = 300;
+    const auto conv = [&](const ov::Output<ov::Node>& in, size_t oc, std::ptrdiff_t pad_begin,
+                          std::ptrdiff_t pad_end) -> std::shared_ptr<ov::Node> {
+        const size_t ic = in.get_shape()[1];
+        auto c = std::make_shared<ov::op::v1::Convolution>(in, random_constant({oc, ic, 3, 3}, seed++),
+                                                           ov::Strides{1, 1}, ov::CoordinateDiff{pad_begin, pad_begin},
+                                                           ov::CoordinateDiff{pad_end, pad_end}, ov::Strides{1, 1});
+        return std::make_shared<ov::op::v1::Add>(c, random_constant({1, oc, 1, 1}, seed++));
+    };
+    auto odd = std::make_shared<ov::op::v0::Relu>(conv(x, 64, 1, 1));
+    auto even = std::make_shared<ov::op::v0::Relu>(conv(wide, 130, 1, 1));
+    auto valid = std::make_shared<ov::op::v1::Add>(
+        std::make_shared<ov::op::v1::Multiply>(std::make_shared<ov::op::v0::Relu>(conv(x, 32, 0, 0)),
+                                               random_constant({1, 32, 1, 1}, seed++)),
+        random_constant({1, 32, 1, 1}, seed++));
+    auto shifted = std::make_shared<ov::op::v1::Add>(std::make_shared<ov::op::v0::Sigmoid>(conv(x, 32, 2, 0)), other);
+    return std::make_shared<ov::Model>(ov::OutputVector{odd, even, valid, shifted}, ov::ParameterVector{x, wide, other},
+                                       "winograd");
+}
+
+TEST(OpenclKernels, WinogradConvolutionsMatchTheReferenceOnFreshInputs) {
+    require_device();
+    auto model = winograd_model();
+    auto compiled = admitting_core().compile_model(model, "OPENCL", ov::enable_profiling(true));
+    auto request = compiled.create_infer_request();
+    // Fresh inputs on every run; the seed is printed on failure to reproduce it.
+    const unsigned seed = std::random_device{}();
+    SCOPED_TRACE("input seed " + std::to_string(seed));
+    const std::vector<ov::Tensor> inputs{seeded_tensor({2, 16, 13, 13}, seed), seeded_tensor({1, 64, 12, 14}, seed + 1),
+                                         seeded_tensor({2, 32, 13, 13}, seed + 2)};
+    for (size_t i = 0; i < inputs.size(); ++i)
+        request.set_input_tensor(i, inputs[i]);
+    request.infer();
+    const auto expected = reference(model, inputs);
+    // Winograd sums other products than the direct convolution (the transforms scale and combine inputs and
+    // filters), so rounding differs more than the direct kernels' 1e-5; a wrong tap or transform gives errors of
+    // order 1.
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-4f) << "output " << i;
+    std::vector<std::string> kernels;
+    for (const auto& record : request.get_profiling_info())
+        if (record.status == ov::ProfilingInfo::Status::EXECUTED)
+            kernels.push_back(record.exec_type);
+    EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "convolution_winograd_f32"), 4)
+        << ::testing::PrintToString(kernels);
+    EXPECT_EQ(kernels.size(), 4u) << ::testing::PrintToString(kernels);
 }
 
 // Per-channel Multiply and Add after a convolution's activation (a batch normalisation placed after the Relu,

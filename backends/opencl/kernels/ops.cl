@@ -546,11 +546,15 @@ __kernel void convolution_tiled(__global const real* x, int x_off, __global cons
     }
 }
 
-// 8 neighbouring outputs of channel oc (fewer at a row's end) through the epilogue to y[base...].
-inline void store_channel8(float8 v, int oc, int oc_total, __global real* y, int base, int pixels, int act, float p0,
-                           float p1, __global const real* slope, int slope_stride, __global const real* scale,
-                           __global const real* shift, int4 scale_shift, __global const real* addend,
-                           int has_addend) {
+// 8 neighbouring outputs of channel oc (fewer at a row's end) through the epilogue to y[base...]. Inlined: PoCL
+// left it a call whose 16 arguments went through the stack, 16 to 32 calls per work-item, which dominated kernels
+// with few input channels (SqueezeNet's conv1: 27 taps per work-item; the 55x55 1x1 layers).
+__attribute__((always_inline)) inline void store_channel8(float8 v, int oc, int oc_total, __global real* y, int base,
+                                                          int pixels, int act, float p0, float p1,
+                                                          __global const real* slope, int slope_stride,
+                                                          __global const real* scale, __global const real* shift,
+                                                          int4 scale_shift, __global const real* addend,
+                                                          int has_addend) {
     if (oc >= oc_total)
         return;
     if (act <= 0) {
@@ -768,28 +772,22 @@ __kernel void convolution_1x1_16x16(__global const real* x, int x_off, __global 
     DEVMUX_SHUFFLE_ROUND(accb)
     DEVMUX_SHUFFLE_ROUND(accb)
     DEVMUX_SHUFFLE_ROUND(accb)
-    const int out_plane = plane;
-    {
-        const int out_base = n * oc_total * plane + q0, pixels = min(8, plane - q0);
-        DEVMUX_STORE_PAIR(acc, 0)
-        DEVMUX_STORE_PAIR(acc, 1)
-        DEVMUX_STORE_PAIR(acc, 2)
-        DEVMUX_STORE_PAIR(acc, 3)
-        DEVMUX_STORE_PAIR(acc, 4)
-        DEVMUX_STORE_PAIR(acc, 5)
-        DEVMUX_STORE_PAIR(acc, 6)
-        DEVMUX_STORE_PAIR(acc, 7)
-    }
-    if (q0 + 8 < plane) {
-        const int out_base = n * oc_total * plane + q0 + 8, pixels = min(8, plane - q0 - 8);
-        DEVMUX_STORE_PAIR(accb, 0)
-        DEVMUX_STORE_PAIR(accb, 1)
-        DEVMUX_STORE_PAIR(accb, 2)
-        DEVMUX_STORE_PAIR(accb, 3)
-        DEVMUX_STORE_PAIR(accb, 4)
-        DEVMUX_STORE_PAIR(accb, 5)
-        DEVMUX_STORE_PAIR(accb, 6)
-        DEVMUX_STORE_PAIR(accb, 7)
+    // Through a private array and a loop that is not unrolled: unrolled, the 32 inlined stores pushed the
+    // accumulators of the channel loop onto the stack (conv10 took twice as long).
+    float out[256];  // channel r: pixels q0... at [8 r], q0 + 8... at [128 + 8 r]
+    vstore16(acc0, 0, out), vstore16(acc1, 1, out), vstore16(acc2, 2, out), vstore16(acc3, 3, out);
+    vstore16(acc4, 4, out), vstore16(acc5, 5, out), vstore16(acc6, 6, out), vstore16(acc7, 7, out);
+    vstore16(accb0, 8, out), vstore16(accb1, 9, out), vstore16(accb2, 10, out), vstore16(accb3, 11, out);
+    vstore16(accb4, 12, out), vstore16(accb5, 13, out), vstore16(accb6, 14, out), vstore16(accb7, 15, out);
+    const int out_base = n * oc_total * plane + q0;
+    const int pixels = min(8, plane - q0), pixels_b = min(8, plane - q0 - 8);
+    __attribute__((opencl_unroll_hint(1))) for (int r = 0; r < 16; ++r) {
+        const int oc = ob * 16 + r;
+        store_channel8(vload8(r, out), oc, oc_total, y + y_off, out_base + oc * plane, pixels, act, p0, p1, slope,
+                       slope_stride, scale, shift, scale_shift, addend + addend_off, has_addend);
+        if (pixels_b > 0)
+            store_channel8(vload8(16 + r, out), oc, oc_total, y + y_off, out_base + oc * plane + 8, pixels_b, act, p0,
+                           p1, slope, slope_stride, scale, shift, scale_shift, addend + addend_off, has_addend);
     }
 }
 
@@ -885,6 +883,148 @@ __kernel void convolution_same16(__global const real* x, int x_off, __global con
     DEVMUX_STORE_PAIR(acc, 5)
     DEVMUX_STORE_PAIR(acc, 6)
     DEVMUX_STORE_PAIR(acc, 7)
+}
+
+// One row of a Winograd tile's 4x4 input patch: 4 inputs from column ix0 on, zeros outside the plane.
+inline float4 winograd_row(__global const real* xc, int iy, int ih, int iw, int ix0, int4 at, int4 col_inside,
+                           bool row_interior) {
+    if (iy < 0 || iy >= ih)
+        return (float4)(0.0f);
+    __global const real* row = xc + iy * iw;
+    if (row_interior)
+        return convert_float4(vload4(0, row + ix0));
+    const float4 v = (float4)((float)row[at.s0], (float)row[at.s1], (float)row[at.s2], (float)row[at.s3]);
+    return select((float4)(0.0f), v, col_inside);
+}
+
+// B^T applied to the columns of one (row-transformed) patch row: the 4 values of that row of B^T d B.
+inline float4 winograd_columns(float4 t) { return (float4)(t.s0 - t.s2, t.s1 + t.s2, t.s2 - t.s1, t.s1 - t.s3); }
+
+#define DEVMUX_WINO_TAP(k, v) acc##k = fma((float16)(v), convert_float16(vload16(k, wc)), acc##k)
+// Winograd F(2x2, 3x3) for 3x3 stride-1 undilated convolutions whose output plane has the input's size
+// (padding 1), 16 output channels by one 2x2 output tile per work-item: per input channel the 4x4 input patch
+// is transformed in registers (B^T d B, additions only) and multiplied element-wise with the filter transformed
+// at compile time (G g G^T, packed as [OC/16][C][16 positions][16]), 16 multiply-adds where the direct
+// convolution needs 36 for the same 4 outputs. Accumulation stays in float; the output transform (A^T M A) and
+// the bias follow the channel loop, then the usual epilogue per element.
+__kernel void convolution_winograd16(__global const real* x, int x_off, __global const real* w,
+                                     __global const real* bias, int has_bias, __global real* y, int y_off, int count,
+                                     int8 geometry, int8 conv, int act, float p0, float p1,
+                                     __global const real* slope, int slope_stride, __global const real* scale,
+                                     __global const real* shift, int4 scale_shift, __global const real* addend,
+                                     int addend_off, int has_addend) {
+    const int i = GID();
+    if (i >= count)
+        return;
+    const int ic_total = geometry.s0, ih = geometry.s1, iw = geometry.s2;
+    const int oc_total = geometry.s3, oh = geometry.s4, ow = geometry.s5;
+    const int ph = conv.s4, pw = conv.s5;
+    const int tiles_x = (ow + 1) / 2, tiles_y = (oh + 1) / 2, oc_blocks = (oc_total + 15) / 16;
+    const int tx = i % tiles_x;
+    const int ty = (i / tiles_x) % tiles_y;
+    const int ob = (i / (tiles_x * tiles_y)) % oc_blocks;
+    const int n = i / (tiles_x * tiles_y * oc_blocks);
+    const int oy0 = ty * 2, ox0 = tx * 2;
+    const int iy0 = oy0 - ph, ix0 = ox0 - pw;
+    const int4 ix = (int4)(ix0) + (int4)(0, 1, 2, 3);
+    const int4 col_inside = ix >= 0 && ix < iw;
+    const int4 at = clamp(ix, 0, iw - 1);
+    const bool row_interior = ix0 >= 0 && ix0 + 4 <= iw;
+    float16 acc0 = (float16)(0.0f), acc1 = acc0, acc2 = acc0, acc3 = acc0, acc4 = acc0, acc5 = acc0, acc6 = acc0,
+            acc7 = acc0, acc8 = acc0, acc9 = acc0, acc10 = acc0, acc11 = acc0, acc12 = acc0, acc13 = acc0,
+            acc14 = acc0, acc15 = acc0;
+    const int plane = ih * iw;
+    __global const real* xn = x + x_off + (size_t)n * ic_total * plane;
+    __global const real* wb = w + (size_t)ob * ic_total * 256;
+    for (int c = 0; c < ic_total; ++c) {
+        __global const real* xc = xn + (size_t)c * plane;
+        __global const real* wc = wb + (size_t)c * 256;
+        const float4 d0 = winograd_row(xc, iy0, ih, iw, ix0, at, col_inside, row_interior);
+        const float4 d1 = winograd_row(xc, iy0 + 1, ih, iw, ix0, at, col_inside, row_interior);
+        const float4 d2 = winograd_row(xc, iy0 + 2, ih, iw, ix0, at, col_inside, row_interior);
+        const float4 d3 = winograd_row(xc, iy0 + 3, ih, iw, ix0, at, col_inside, row_interior);
+        const float4 v0 = winograd_columns(d0 - d2), v1 = winograd_columns(d1 + d2);
+        const float4 v2 = winograd_columns(d2 - d1), v3 = winograd_columns(d1 - d3);
+        DEVMUX_WINO_TAP(0, v0.s0);
+        DEVMUX_WINO_TAP(1, v0.s1);
+        DEVMUX_WINO_TAP(2, v0.s2);
+        DEVMUX_WINO_TAP(3, v0.s3);
+        DEVMUX_WINO_TAP(4, v1.s0);
+        DEVMUX_WINO_TAP(5, v1.s1);
+        DEVMUX_WINO_TAP(6, v1.s2);
+        DEVMUX_WINO_TAP(7, v1.s3);
+        DEVMUX_WINO_TAP(8, v2.s0);
+        DEVMUX_WINO_TAP(9, v2.s1);
+        DEVMUX_WINO_TAP(10, v2.s2);
+        DEVMUX_WINO_TAP(11, v2.s3);
+        DEVMUX_WINO_TAP(12, v3.s0);
+        DEVMUX_WINO_TAP(13, v3.s1);
+        DEVMUX_WINO_TAP(14, v3.s2);
+        DEVMUX_WINO_TAP(15, v3.s3);
+    }
+    // A^T M A: rows first (r0 = m0 + m1 + m2, r1 = m1 - m2 - m3 per column), then columns.
+    const float16 r00 = acc0 + acc4 + acc8, r01 = acc1 + acc5 + acc9, r02 = acc2 + acc6 + acc10,
+                  r03 = acc3 + acc7 + acc11;
+    const float16 r10 = acc4 - acc8 - acc12, r11 = acc5 - acc9 - acc13, r12 = acc6 - acc10 - acc14,
+                  r13 = acc7 - acc11 - acc15;
+    float16 b16 = (float16)(0.0f);
+    if (has_bias) {
+        float t[16];
+        for (int r = 0; r < 16; ++r)
+            t[r] = (float)bias[min(ob * 16 + r, oc_total - 1)];
+        b16 = vload16(0, t);
+    }
+    float16 o00 = r00 + r01 + r02 + b16, o01 = r01 - r02 - r03 + b16;
+    float16 o10 = r10 + r11 + r12 + b16, o11 = r11 - r12 - r13 + b16;
+    const int channels = min(16, oc_total - ob * 16);
+    const int rows = min(2, oh - oy0), columns = min(2, ow - ox0);
+    __global real* yn = y + y_off;
+    __global const real* an = addend + addend_off;
+    const int first = ((n * oc_total + ob * 16) * oh + oy0) * ow + ox0, out_plane = oh * ow;
+    if (act <= 0) {
+        // Relu or none, then the scale-shift, on whole vectors of 16 channels; the addend per element.
+        if (act == 0)
+            o00 = fmax(o00, 0.0f), o01 = fmax(o01, 0.0f), o10 = fmax(o10, 0.0f), o11 = fmax(o11, 0.0f);
+        if (scale_shift.s0) {
+            float s[16], h[16];
+            for (int r = 0; r < 16; ++r) {
+                const int oc = min(ob * 16 + r, oc_total - 1);
+                s[r] = (float)scale[oc * scale_shift.s1];
+                h[r] = (float)shift[oc * scale_shift.s2];
+            }
+            const float16 s16 = vload16(0, s), h16 = vload16(0, h);
+            o00 = fma(o00, s16, h16), o01 = fma(o01, s16, h16), o10 = fma(o10, s16, h16), o11 = fma(o11, s16, h16);
+        }
+        float out[64];  // [pixel of the tile: (0,0), (0,1), (1,0), (1,1)][16 channels]
+        vstore16(o00, 0, out), vstore16(o01, 1, out), vstore16(o10, 2, out), vstore16(o11, 3, out);
+        if (rows == 2 && columns == 2 && !has_addend) {
+            for (int r = 0; r < channels; ++r) {
+                const int index = first + r * out_plane;
+                yn[index] = (real)out[r], yn[index + 1] = (real)out[16 + r];
+                yn[index + ow] = (real)out[32 + r], yn[index + ow + 1] = (real)out[48 + r];
+            }
+            return;
+        }
+        for (int r = 0; r < channels; ++r)
+            for (int dy = 0; dy < rows; ++dy)
+                for (int dx = 0; dx < columns; ++dx) {
+                    const int index = first + r * out_plane + dy * ow + dx;
+                    const float v = out[(dy * 2 + dx) * 16 + r];
+                    yn[index] = (real)(has_addend ? v + (float)an[index] : v);
+                }
+        return;
+    }
+    float out[64];
+    vstore16(o00, 0, out), vstore16(o01, 1, out), vstore16(o10, 2, out), vstore16(o11, 3, out);
+    for (int r = 0; r < channels; ++r) {
+        const int oc = ob * 16 + r;
+        for (int dy = 0; dy < rows; ++dy)
+            for (int dx = 0; dx < columns; ++dx) {
+                const int index = first + r * out_plane + dy * ow + dx;
+                yn[index] = (real)epilogue(out[(dy * 2 + dx) * 16 + r], oc, act, p0, p1, slope, slope_stride, scale,
+                                           shift, scale_shift, an, has_addend, index);
+            }
+    }
 }
 
 // Max pooling without dilation, 8 neighbouring outputs of one row per work-item, so that for strides 1 and 2
