@@ -456,8 +456,7 @@ public:
         // devices only: their 128 (1x1: 256) float accumulators are registers on AVX-512 (PoCL) but would crowd a
         // GPU thread's register file (NVIDIA: 255 at most), where the 8-channel kernel stays until measured there.
         const bool cpu_device = (m_device->info().type & CL_DEVICE_TYPE_CPU) != 0;
-        m_oc_block = cpu_device && (oc_total % 16 == 0 || oc_total >= 120) ? 16 : 8;
-        const size_t ocb = m_oc_block;
+        const size_t ocb = cpu_device && (oc_total % 16 == 0 || oc_total >= 120) ? 16 : 8;
         const size_t blocks = (oc_total + ocb - 1) / ocb;
         auto filter = ov::as_type<const ov::op::v0::Constant>(node.get_input_node_ptr(1));
         const float* source = filter->get_data_ptr<float>();
@@ -494,30 +493,30 @@ public:
         // Narrow rows (13, 27) waste a fifth of convolution_tiled16's 8-pixel row blocks; the flattened plane wastes
         // none (and costs a masked load per tap, which loses on wide rows such as 55).
         const size_t row_blocks_width = (out[3] + 7) / 8 * 8;
+        // Which kernel runs the packed filter, and over how many work-items, decided here once.
+        const int images_by_blocks = static_cast<int>(out[0] * blocks);
         if (m_winograd) {
             m_name = "convolution_winograd_f32";
-            m_winograd_items = static_cast<int>(out[0] * blocks * ((out[2] + 1) / 2) * ((out[3] + 1) / 2));
-        } else if (ocb == 16 && !pointwise && strides[0] == 1 && strides[1] == 1 && in[2] == out[2] &&
-                   in[3] == out[3] && row_blocks_width * 10 > out[3] * 11) {
-            m_same_plane = true;
+            m_packed_kernel = "convolution_winograd16";
+            m_packed_items = images_by_blocks * static_cast<int>(((out[2] + 1) / 2) * ((out[3] + 1) / 2));
+        } else if (pointwise && ocb == 16) {
+            m_packed_kernel = "convolution_1x1_16x16";
+            m_packed_items = images_by_blocks * ((m_geometry.s[5] + 15) / 16);
+        } else if (ocb == 16 && strides[0] == 1 && strides[1] == 1 && in[2] == out[2] && in[3] == out[3] &&
+                   row_blocks_width * 10 > out[3] * 11) {
             m_name = "convolution_same_f32";
-            m_same_items = static_cast<int>(out[0] * blocks * ((out[2] * out[3] + 7) / 8));
+            m_packed_kernel = "convolution_same16";
+            m_packed_items = images_by_blocks * static_cast<int>((out[2] * out[3] + 7) / 8);
+        } else {
+            m_packed_kernel = ocb == 16 ? "convolution_tiled16" : "convolution_tiled";
+            m_packed_items = images_by_blocks * m_geometry.s[4] * ((m_geometry.s[5] + 7) / 8);
         }
-        const int ow_blocks = (m_geometry.s[5] + 7) / 8;
-        m_tiled_items = static_cast<int>(out[0] * blocks) * m_geometry.s[4] * ow_blocks;
-        if (pointwise && ocb == 16)
-            m_pointwise16_items = static_cast<int>(out[0] * blocks) * ((m_geometry.s[5] + 15) / 16);
         // On a CPU-type device (PoCL) a work-group is a loop over work-items run by one thread: small layers
         // (13x13: 11 groups of 32) leave a thread idle at the end, so groups shrink until there are at least 32 (a
         // group costs some overhead, which long work-items hide). GPUs keep full groups.
-        if (cpu_device) {
-            const int items = m_winograd           ? m_winograd_items
-                              : m_pointwise16_items ? m_pointwise16_items
-                              : m_same_plane        ? m_same_items
-                                                    : m_tiled_items;
-            while (m_conv_local > 1 && static_cast<size_t>(items) / m_conv_local < 32)
+        if (cpu_device)
+            while (m_conv_local > 1 && static_cast<size_t>(m_packed_items) / m_conv_local < 32)
                 m_conv_local /= 2;
-        }
     }
 
 private:
@@ -528,29 +527,9 @@ private:
             addend = b.in(static_cast<size_t>(m_addend_input));
         const BufferArg x = b.in(0), y = b.out(0);
         if (m_packed) {
-            if (m_pointwise16_items) {
-                b.launch("convolution_1x1_16x16", m_pointwise16_items, m_conv_local)
-                    << x << m_packed.get() << m_bias << m_has_bias << y << m_pointwise16_items << m_geometry << m_conv
-                    << m_act << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift
-                    << addend << has_addend;
-                return;
-            }
-            if (m_winograd) {
-                b.launch("convolution_winograd16", m_winograd_items, m_conv_local)
-                    << x << m_packed.get() << m_bias << m_has_bias << y << m_winograd_items << m_geometry << m_conv
-                    << m_act << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift
-                    << addend << has_addend;
-                return;
-            }
-            if (m_same_plane) {
-                b.launch("convolution_same16", m_same_items, m_conv_local)
-                    << x << m_packed.get() << m_bias << m_has_bias << y << m_same_items << m_geometry << m_conv << m_act
-                    << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift << addend
-                    << has_addend;
-                return;
-            }
-            b.launch(m_oc_block == 16 ? "convolution_tiled16" : "convolution_tiled", m_tiled_items, m_conv_local)
-                << x << m_packed.get() << m_bias << m_has_bias << y << m_tiled_items << m_geometry << m_conv << m_act
+            // Every packed kernel takes the direct kernel's arguments, the packed filter in place of the plain one.
+            b.launch(m_packed_kernel, m_packed_items, m_conv_local)
+                << x << m_packed.get() << m_bias << m_has_bias << y << m_packed_items << m_geometry << m_conv << m_act
                 << m_p0 << m_p1 << m_slope << m_slope_stride << m_scale << m_shift << m_scale_shift << addend
                 << has_addend;
             return;
@@ -561,16 +540,13 @@ private:
     }
     cl_mem m_weights = nullptr, m_bias = nullptr, m_slope = nullptr, m_scale = nullptr, m_shift = nullptr;
     cl_int4 m_scale_shift = {{0, 0, 0, 0}};  // applied?, scale stride, shift stride (0: scalar, 1: per channel)
-    int m_has_bias = 0, m_act = -1, m_slope_stride = 0, m_addend_input = -1, m_count = 0, m_tiled_items = 0;
+    int m_has_bias = 0, m_act = -1, m_slope_stride = 0, m_addend_input = -1, m_count = 0;
     float m_p0 = 0.0f, m_p1 = 0.0f;
     cl_int8 m_geometry, m_conv;
     Mem m_packed;  // the filter packed for convolution_tiled; empty for grouped convolutions
-    bool m_same_plane = false;  // convolution_same16 runs (stride 1, output plane of the input's size, narrow rows)
-    int m_same_items = 0;
     bool m_winograd = false;  // convolution_winograd16 runs, the filter packed transformed (G g G^T)
-    int m_winograd_items = 0;
-    int m_pointwise16_items = 0;  // work-items of convolution_1x1_16x16 (1x1, 16-channel blocks), else 0
-    size_t m_oc_block = 8;  // output channels per work-item of the tiled kernels
+    const char* m_packed_kernel = nullptr;  // the kernel over m_packed: tiled, same-plane, 1x1 or Winograd
+    int m_packed_items = 0;                 // its work-items
     size_t m_conv_local = local_size;  // the tiled kernels' work-group size
 };
 
