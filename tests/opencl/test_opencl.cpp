@@ -324,6 +324,31 @@ std::shared_ptr<ov::Model> convolution_model() {
     return std::make_shared<ov::Model>(ov::OutputVector{depthwise, sum}, ov::ParameterVector{x}, "convolutions");
 }
 
+namespace {
+
+// Runs `request` on `inputs` and checks every output against the reference evaluate() within `tolerance`
+// (relative to the largest output).
+void infer_and_expect_reference(ov::InferRequest& request, const std::shared_ptr<ov::Model>& model,
+                                const std::vector<ov::Tensor>& inputs, float tolerance) {
+    for (size_t i = 0; i < inputs.size(); ++i)
+        request.set_input_tensor(i, inputs[i]);
+    request.infer();
+    const auto expected = reference(model, inputs);
+    for (size_t i = 0; i < expected.size(); ++i)
+        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), tolerance) << "output " << i;
+}
+
+// The exec types of the kernels the last inference ran, in order (needs ov::enable_profiling).
+std::vector<std::string> executed_kernels(const ov::InferRequest& request) {
+    std::vector<std::string> kernels;
+    for (const auto& record : request.get_profiling_info())
+        if (record.status == ov::ProfilingInfo::Status::EXECUTED)
+            kernels.push_back(record.exec_type);
+    return kernels;
+}
+
+}  // namespace
+
 TEST(OpenclKernels, FusedPointwiseAndGroupedConvolutionsMatchTheReference) {
     require_device();
     auto model = convolution_model();
@@ -336,10 +361,7 @@ TEST(OpenclKernels, FusedPointwiseAndGroupedConvolutionsMatchTheReference) {
     for (size_t i = 0; i < expected.size(); ++i)
         EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
     // The convolution, its bias, Relu and the Add ran as one kernel; the 1x1 convolution on the GEMM kernel.
-    std::vector<std::string> kernels;
-    for (const auto& record : request.get_profiling_info())
-        if (record.status == ov::ProfilingInfo::Status::EXECUTED)
-            kernels.push_back(record.exec_type);
+    const std::vector<std::string> kernels = executed_kernels(request);
     EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "convolution_1x1_f32"), 1) << ::testing::PrintToString(kernels);
     EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "eltwise_f32"), 0) << ::testing::PrintToString(kernels);
     EXPECT_EQ(kernels.size(), 3u) << ::testing::PrintToString(kernels);
@@ -393,20 +415,12 @@ TEST(OpenclKernels, BlockedConvolutionPoolingAndReductionPathsMatchTheReference)
     auto model = blocked_kernels_model();
     auto compiled = admitting_core().compile_model(model, "OPENCL", ov::enable_profiling(true));
     auto request = compiled.create_infer_request();
-    const std::vector<ov::Tensor> inputs{seeded_tensor({2, 5, 23, 23}, 90), seeded_tensor({2, 32, 11, 11}, 91)};
-    request.set_input_tensor(0, inputs[0]);
-    request.set_input_tensor(1, inputs[1]);
-    request.infer();
-    const auto expected = reference(model, inputs);
-    for (size_t i = 0; i < expected.size(); ++i)
-        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
+    infer_and_expect_reference(request, model, {seeded_tensor({2, 5, 23, 23}, 90), seeded_tensor({2, 32, 11, 11}, 91)},
+                               1e-5f);
     // Six fused convolutions (the Adds and activations ran inside them): the 3x3 stride-1 one with 16-channel
     // blocks on Winograd tiles, two on row blocks (one of them the 8-channel kernel), the dilated one on the plane
     // and the 1x1 ones on blocks of 16 pixels of the plane.
-    std::vector<std::string> kernels;
-    for (const auto& record : request.get_profiling_info())
-        if (record.status == ov::ProfilingInfo::Status::EXECUTED)
-            kernels.push_back(record.exec_type);
+    const std::vector<std::string> kernels = executed_kernels(request);
     const auto runs_of = [&](const char* kernel) { return std::count(kernels.begin(), kernels.end(), kernel); };
     EXPECT_EQ(runs_of("convolution_tiled_f32"), 2) << ::testing::PrintToString(kernels);
     EXPECT_EQ(runs_of("convolution_winograd_f32"), 1) << ::testing::PrintToString(kernels);
@@ -457,19 +471,11 @@ TEST(OpenclKernels, WinogradConvolutionsMatchTheReferenceOnFreshInputs) {
     SCOPED_TRACE("input seed " + std::to_string(seed));
     const std::vector<ov::Tensor> inputs{seeded_tensor({2, 16, 13, 13}, seed), seeded_tensor({1, 64, 12, 14}, seed + 1),
                                          seeded_tensor({2, 32, 13, 13}, seed + 2)};
-    for (size_t i = 0; i < inputs.size(); ++i)
-        request.set_input_tensor(i, inputs[i]);
-    request.infer();
-    const auto expected = reference(model, inputs);
     // Winograd sums other products than the direct convolution (the transforms scale and combine inputs and
     // filters), so rounding differs more than the direct kernels' 1e-5; a wrong tap or transform gives errors of
     // order 1.
-    for (size_t i = 0; i < expected.size(); ++i)
-        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-4f) << "output " << i;
-    std::vector<std::string> kernels;
-    for (const auto& record : request.get_profiling_info())
-        if (record.status == ov::ProfilingInfo::Status::EXECUTED)
-            kernels.push_back(record.exec_type);
+    infer_and_expect_reference(request, model, inputs, 1e-4f);
+    const std::vector<std::string> kernels = executed_kernels(request);
     EXPECT_EQ(std::count(kernels.begin(), kernels.end(), "convolution_winograd_f32"), 4)
         << ::testing::PrintToString(kernels);
     EXPECT_EQ(kernels.size(), 4u) << ::testing::PrintToString(kernels);
@@ -507,13 +513,8 @@ namespace {
 ov::InferRequest infer_scale_shift_model(ov::CompiledModel& compiled, const std::shared_ptr<ov::Model>& model,
                                          unsigned seed) {
     auto request = compiled.create_infer_request();
-    const std::vector<ov::Tensor> inputs{seeded_tensor({1, 8, 10, 12}, seed), seeded_tensor({1, 16, 10, 12}, seed + 1)};
-    request.set_input_tensor(0, inputs[0]);
-    request.set_input_tensor(1, inputs[1]);
-    request.infer();
-    const auto expected = reference(model, inputs);
-    for (size_t i = 0; i < expected.size(); ++i)
-        EXPECT_LT(max_relative_error(request.get_output_tensor(i), expected[i]), 1e-5f) << "output " << i;
+    infer_and_expect_reference(request, model,
+                               {seeded_tensor({1, 8, 10, 12}, seed), seeded_tensor({1, 16, 10, 12}, seed + 1)}, 1e-5f);
     return request;
 }
 
