@@ -234,15 +234,18 @@ size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& optio
     const auto biased =
         Pattern::op<ov::op::v1::Add>({conv, Pattern::constant().capture("bias")}, same_shape_as_input).commutative();
     const auto biased_once = biased.single_consumer();
-    const auto activated = Pattern::any_of({
-        Pattern::op<ov::op::v0::Relu>({biased_once}).capture("relu"),
-        Pattern::op<ov::op::v0::Clamp>({biased_once}).capture("clamp"),
-        Pattern::op<ov::op::v0::Sigmoid>({biased_once}).capture("sigmoid"),
-        Pattern::op<ov::op::v0::Tanh>({biased_once}).capture("tanh"),
-        Pattern::op<ov::op::v0::PRelu>({biased_once, Pattern::any().capture("slope")}, same_shape_as_input)
-            .capture("prelu"),
-        biased,
-    });
+    // One of the activations FusedConvolution takes, on a value read by nothing else.
+    const auto activation_of = [&](const Pattern& before) {
+        const auto once = before.single_consumer();
+        return Pattern::any_of({
+            Pattern::op<ov::op::v0::Relu>({once}).capture("relu"),
+            Pattern::op<ov::op::v0::Clamp>({once}).capture("clamp"),
+            Pattern::op<ov::op::v0::Sigmoid>({once}).capture("sigmoid"),
+            Pattern::op<ov::op::v0::Tanh>({once}).capture("tanh"),
+            Pattern::op<ov::op::v0::PRelu>({once, Pattern::any().capture("slope")}, same_shape_as_input).capture("prelu"),
+        });
+    };
+    const auto activated = Pattern::any_of({activation_of(biased), biased});
     // A scale or shift Constant that is a scalar or varies along the channel axis (1) of a rank >= 2 value
     // only: one number per output channel, what a backend's epilogue indexes by channel.
     const auto per_channel = [](const ov::Output<ov::Node>& value) {
@@ -294,16 +297,6 @@ size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& optio
                                      same_shape_as_input)
             .commutative()
             .capture("shifted");
-    const auto activation_of = [&](const Pattern& before) {
-        const auto once = before.single_consumer();
-        return Pattern::any_of({
-            Pattern::op<ov::op::v0::Relu>({once}).capture("relu"),
-            Pattern::op<ov::op::v0::Clamp>({once}).capture("clamp"),
-            Pattern::op<ov::op::v0::Sigmoid>({once}).capture("sigmoid"),
-            Pattern::op<ov::op::v0::Tanh>({once}).capture("tanh"),
-            Pattern::op<ov::op::v0::PRelu>({once, Pattern::any().capture("slope")}, same_shape_as_input).capture("prelu"),
-        });
-    };
     // The longer forms first; the scale-shift and residual ones only for backends whose kernels apply them.
     std::vector<Pattern> forms;
     if (options.scale_shift)
