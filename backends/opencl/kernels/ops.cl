@@ -131,14 +131,19 @@ __kernel void eltwise_unary(__global const real* x, int x_off, __global real* y,
     y[y_off + i] = (real)apply_unary(op, (float)x[x_off + i], p0, p1);
 }
 
+// Every convolution kernel takes one argument list, so the host launches any of them with the same arguments
+// (kernels.cpp): the input, the filter (plain or packed for the kernel), bias, the output, the work-item count,
+// the geometry and the epilogue (activation and its parameters, scale-shift, addend).
+#define DEVMUX_CONVOLUTION_PARAMS                                                                                  \
+    __global const real *x, int x_off, __global const real *w, __global const real *bias, int has_bias,           \
+        __global real *y, int y_off, int count, int8 geometry, int8 conv, int act, float p0, float p1,             \
+        __global const real *slope, int slope_stride, __global const real *scale, __global const real *shift,      \
+        int4 scale_shift, __global const real *addend, int addend_off, int has_addend
+
 // Direct convolution, NCHW, one output element per work-item. `geometry`: in C,H,W, out C,H,W, kernel H,W;
 // `conv`: stride H,W, dilation H,W, pad top,left, groups. Output channels of group g read input channels
 // [g*C_in/groups, (g+1)*C_in/groups). bias (optional, per output channel) and activation are fused.
-__kernel void convolution(__global const real* x, int x_off, __global const real* w, __global const real* bias,
-                          int has_bias, __global real* y, int y_off, int count, int8 geometry, int8 conv, int act,
-                          float p0, float p1, __global const real* slope, int slope_stride,
-                          __global const real* scale, __global const real* shift, int4 scale_shift,
-                          __global const real* addend, int addend_off, int has_addend) {
+__kernel void convolution(DEVMUX_CONVOLUTION_PARAMS) {
     const int i = GID();
     if (i >= count)
         return;
@@ -437,11 +442,7 @@ __kernel void fake_quantize(__global const real* x, int x_off, __global const re
 // [OC/8][C][KH][KW][8] (zero-padded channels), so one vload8 gives the 8 channels' weights of one tap, and
 // for stride 1 (2) one vload8 (vload16) gives the 8 pixels' inputs. geometry and conv as for `convolution`.
 #define DEVMUX_TAP(p, v) acc##p = fma((float8)(v), w8, acc##p)
-__kernel void convolution_tiled(__global const real* x, int x_off, __global const real* w, __global const real* bias,
-                                int has_bias, __global real* y, int y_off, int count, int8 geometry, int8 conv,
-                                int act, float p0, float p1, __global const real* slope, int slope_stride,
-                                __global const real* scale, __global const real* shift, int4 scale_shift,
-                                __global const real* addend, int addend_off, int has_addend) {
+__kernel void convolution_tiled(DEVMUX_CONVOLUTION_PARAMS) {
     const int i = GID();
     if (i >= count)
         return;
@@ -603,11 +604,7 @@ __attribute__((always_inline)) inline void store_channel8(float8 v, int oc, int 
 // convolutions with many output channels: filters packed as [OC/16][C][KH][KW][16], so each tap is one 16-wide
 // weight load, 8 input values and 8 16-wide multiply-adds (twice the work per load of convolution_tiled).
 #define DEVMUX_TAP16(p, v) acc##p = fma((float16)(v), w16, acc##p)
-__kernel void convolution_tiled16(__global const real* x, int x_off, __global const real* w,
-                                  __global const real* bias, int has_bias, __global real* y, int y_off, int count,
-                                  int8 geometry, int8 conv, int act, float p0, float p1, __global const real* slope,
-                                  int slope_stride, __global const real* scale, __global const real* shift,
-                                  int4 scale_shift, __global const real* addend, int addend_off, int has_addend) {
+__kernel void convolution_tiled16(DEVMUX_CONVOLUTION_PARAMS) {
     const int i = GID();
     if (i >= count)
         return;
@@ -697,11 +694,7 @@ __kernel void convolution_tiled16(__global const real* x, int x_off, __global co
 // weight load serves 16 multiply-adds, each input 16, so the operands stream from cache half as often per
 // multiply-add as in convolution_tiled16 (which the large 1x1 layers, e.g. SqueezeNet's classifier, are bound by).
 #define DEVMUX_TAP16B(p, v) accb##p = fma((float16)(v), w16, accb##p)
-__kernel void convolution_1x1_16x16(__global const real* x, int x_off, __global const real* w,
-                                    __global const real* bias, int has_bias, __global real* y, int y_off, int count,
-                                    int8 geometry, int8 conv, int act, float p0, float p1, __global const real* slope,
-                                    int slope_stride, __global const real* scale, __global const real* shift,
-                                    int4 scale_shift, __global const real* addend, int addend_off, int has_addend) {
+__kernel void convolution_1x1_16x16(DEVMUX_CONVOLUTION_PARAMS) {
     const int i = GID();
     if (i >= count)
         return;
@@ -796,11 +789,7 @@ __kernel void convolution_1x1_16x16(__global const real* x, int x_off, __global 
 // one vector load at a fixed distance in the flattened input, masked where a pixel's window leaves the plane
 // (row wrap or top/bottom), so small planes (13x13) waste no work on partial row blocks. Filters as for
 // convolution_tiled16.
-__kernel void convolution_same16(__global const real* x, int x_off, __global const real* w, __global const real* bias,
-                                 int has_bias, __global real* y, int y_off, int count, int8 geometry, int8 conv,
-                                 int act, float p0, float p1, __global const real* slope, int slope_stride,
-                                 __global const real* scale, __global const real* shift, int4 scale_shift,
-                                 __global const real* addend, int addend_off, int has_addend) {
+__kernel void convolution_same16(DEVMUX_CONVOLUTION_PARAMS) {
     const int i = GID();
     if (i >= count)
         return;
@@ -907,12 +896,7 @@ inline float4 winograd_columns(float4 t) { return (float4)(t.s0 - t.s2, t.s1 + t
 // at compile time (G g G^T, packed as [OC/16][C][16 positions][16]), 16 multiply-adds where the direct
 // convolution needs 36 for the same 4 outputs. Accumulation stays in float; the output transform (A^T M A) and
 // the bias follow the channel loop, then the usual epilogue per element.
-__kernel void convolution_winograd16(__global const real* x, int x_off, __global const real* w,
-                                     __global const real* bias, int has_bias, __global real* y, int y_off, int count,
-                                     int8 geometry, int8 conv, int act, float p0, float p1,
-                                     __global const real* slope, int slope_stride, __global const real* scale,
-                                     __global const real* shift, int4 scale_shift, __global const real* addend,
-                                     int addend_off, int has_addend) {
+__kernel void convolution_winograd16(DEVMUX_CONVOLUTION_PARAMS) {
     const int i = GID();
     if (i >= count)
         return;
