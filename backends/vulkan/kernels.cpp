@@ -759,9 +759,10 @@ bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node&
     conv.inputs[0] = conv.inputs[1] = -1;
     conv.pack_block = 0;
     conv.texel_input = conv.texel_filters = true;
-    // conv_texel computes 8 pixels per invocation (conv_block 4).
-    conv.params[20] = static_cast<uint32_t>((conv.params[21] + 7) / 8);
-    conv.items = conv.params[20];
+    // conv_texel computes 16 pixels x 16 channels per invocation over a flat (tile, block) item space.
+    conv.params[20] = static_cast<uint32_t>((conv.params[21] + 15) / 16);
+    conv.items = size_t(conv.params[20]) * conv.groups_y;
+    conv.groups_y = 1;
     conv.params[22] = static_cast<uint32_t>(hp);
     conv.params[23] = static_cast<uint32_t>(wp);
     conv.params[24] = static_cast<uint32_t>(quads);
