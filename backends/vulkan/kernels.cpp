@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <deque>
 #include <limits>
 #include <numeric>
 #include <set>
@@ -821,7 +822,26 @@ public:
                 OPENVINO_THROW(where, ": ", e.what());
             }
         }
-        // Constants the shaders read are uploaded once, here; every request binds these buffers.
+        // Constants the shaders read are uploaded once, here; every request binds these buffers. Where the
+        // device's mapped memory is not device-local they go through one staging copy into device-only memory.
+        const bool staged = m_device->weights_staged();
+        std::deque<std::vector<unsigned char>> staged_bytes;  // uploads point into it: a deque keeps them
+        std::vector<Device::Upload> uploads;
+        auto place = [&](std::vector<unsigned char> bytes, const std::string& what) {
+            const auto placement = staged ? Placement::device_only : Placement::mapped;
+            auto buffer = std::make_shared<Buffer>(m_device, bytes.size(), what, placement);
+            if (staged) {
+                staged_bytes.push_back(std::move(bytes));
+                uploads.push_back({buffer.get(), staged_bytes.back().data(), staged_bytes.back().size()});
+            } else {
+                std::memcpy(buffer->mapped(), bytes.data(), bytes.size());
+            }
+            return buffer;
+        };
+        auto as_bytes = [](const void* data, size_t bytes) {
+            const auto* first = static_cast<const unsigned char*>(data);
+            return std::vector<unsigned char>(first, first + bytes);
+        };
         m_weights.resize(node->get_input_size());
         for (const auto& dispatch : m_plan.dispatches)
             for (int input : dispatch.inputs) {
@@ -832,25 +852,21 @@ public:
                 if (!constant)
                     continue;
                 const std::string what = "weights of '" + node->get_friendly_name() + "'";
-                std::shared_ptr<Buffer> buffer;
                 if (input == 1 && dispatch.pack_block) {
                     const auto packed = pack_filters(constant->get_vector<float>(), node->get_output_shape(0)[1],
                                                      dispatch.filter_groups, dispatch.pack_block);
                     if (dispatch.shader == Shader::conv_block_f16) {
-                        buffer = std::make_shared<Buffer>(m_device, packed.size() * sizeof(ov::float16), what);
-                        auto* halves = static_cast<ov::float16*>(buffer->mapped());
-                        for (size_t i = 0; i < packed.size(); ++i)
-                            halves[i] = ov::float16(packed[i]);
+                        std::vector<ov::float16> halves(packed.begin(), packed.end());
+                        m_weights[static_cast<size_t>(input)] =
+                            place(as_bytes(halves.data(), halves.size() * sizeof(ov::float16)), what);
                     } else {
-                        buffer = std::make_shared<Buffer>(m_device, packed.size() * sizeof(float), what);
-                        std::memcpy(buffer->mapped(), packed.data(), packed.size() * sizeof(float));
+                        m_weights[static_cast<size_t>(input)] =
+                            place(as_bytes(packed.data(), packed.size() * sizeof(float)), what);
                     }
                 } else {
-                    const size_t bytes = constant->get_byte_size();
-                    buffer = std::make_shared<Buffer>(m_device, bytes, what);
-                    std::memcpy(buffer->mapped(), constant->get_data_ptr(), bytes);
+                    m_weights[static_cast<size_t>(input)] =
+                        place(as_bytes(constant->get_data_ptr(), constant->get_byte_size()), what);
                 }
-                m_weights[static_cast<size_t>(input)] = std::move(buffer);
             }
         for (const auto& dispatch : m_plan.dispatches) {
             if (!dispatch.texel_filters || m_filter_view)
@@ -874,12 +890,12 @@ public:
                         for (size_t lane = 0; lane < 16; ++lane)
                             packed.push_back(b * 16 + lane < kg ? bias[g * kg + b * 16 + lane] : 0.0f);
             }
-            m_texel_filters = std::make_shared<Buffer>(m_device, packed.size() * sizeof(float),
-                                                       "texel filters of '" + node->get_friendly_name() + "'");
-            std::memcpy(m_texel_filters->mapped(), packed.data(), packed.size() * sizeof(float));
+            m_texel_filters = place(as_bytes(packed.data(), packed.size() * sizeof(float)),
+                                    "texel filters of '" + node->get_friendly_name() + "'");
             m_filter_view = std::make_shared<TexelView>(m_device, m_texel_filters->handle(),
                                                         packed.size() * sizeof(float), where);
         }
+        m_device->upload(uploads, where);
     }
     std::string name() const override { return m_plan.exec_type; }
     std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override {

@@ -71,6 +71,7 @@ namespace vulkan {
     X(vkCmdPushConstants)               \
     X(vkCmdDispatch)                    \
     X(vkCmdPipelineBarrier)             \
+    X(vkCmdCopyBuffer)                  \
     X(vkCmdResetQueryPool)              \
     X(vkCmdWriteTimestamp)              \
     X(vkCreateQueryPool)                \

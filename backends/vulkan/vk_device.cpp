@@ -292,6 +292,17 @@ Device::Device(const PhysicalInfo& physical, std::string name)
             }
     }
     OPENVINO_ASSERT(found, m_name, ": the device has no HOST_VISIBLE | HOST_COHERENT memory type");
+    // Where staged weights go: a DEVICE_LOCAL type the host cannot see (a discrete GPU's own memory, not the
+    // host-visible window into it, which is often 256 MiB and which the mapped buffers already use).
+    m_local_memory_type = m_memory_type;
+    for (uint32_t t = 0; t < memory.memoryTypeCount && !m_stages_weights; ++t) {
+        const VkMemoryPropertyFlags flags = memory.memoryTypes[t].propertyFlags;
+        if ((flags & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) && !(flags & VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT)) {
+            m_local_memory_type = t;
+            // Integrated GPUs list such a type too, but it is the same host memory: a copy gains nothing there.
+            m_stages_weights = physical.type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+        }
+    }
     m_offset_alignment = std::max<size_t>(4, physical.properties.limits.minStorageBufferOffsetAlignment);
     m_max_range = physical.properties.limits.maxStorageBufferRange;
     VkFormatProperties texel_support{};
@@ -477,6 +488,68 @@ void Device::submit(VkCommandBuffer commands, VkFence fence, const std::string& 
     check(vk().vkQueueSubmit(m_queue, 1, &info, fence), "vkQueueSubmit", where);
 }
 
+void Device::upload(const std::vector<Upload>& uploads, const std::string& where) {
+    if (uploads.empty())
+        return;
+    const Api& api = vk();
+    // Each region starts 16-byte aligned in the staging buffer (vkCmdCopyBuffer needs no more).
+    std::vector<size_t> starts;
+    size_t total = 0;
+    for (const auto& upload : uploads) {
+        starts.push_back(total);
+        total += (upload.bytes + 15) / 16 * 16;
+    }
+    Buffer staging(shared_from_this(), total, where + " staging");
+    for (size_t i = 0; i < uploads.size(); ++i)
+        std::memcpy(static_cast<char*>(staging.mapped()) + starts[i], uploads[i].data, uploads[i].bytes);
+
+    // The pool and the fence are released on every path out, errors included.
+    struct Owned {
+        VkDevice device;
+        VkCommandPool pool = VK_NULL_HANDLE;
+        VkFence fence = VK_NULL_HANDLE;
+        ~Owned() {
+            if (fence)
+                vk().vkDestroyFence(device, fence, nullptr);
+            if (pool)
+                vk().vkDestroyCommandPool(device, pool, nullptr);
+        }
+    } owned{m_device};
+    VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+    pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+    pool_info.queueFamilyIndex = m_physical.compute_family;
+    check(api.vkCreateCommandPool(m_device, &pool_info, nullptr, &owned.pool), "vkCreateCommandPool", where);
+    VkCommandBufferAllocateInfo allocate{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    allocate.commandPool = owned.pool;
+    allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    allocate.commandBufferCount = 1;
+    VkCommandBuffer commands = VK_NULL_HANDLE;
+    check(api.vkAllocateCommandBuffers(m_device, &allocate, &commands), "vkAllocateCommandBuffers", where);
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    check(api.vkBeginCommandBuffer(commands, &begin), "vkBeginCommandBuffer", where);
+    for (size_t i = 0; i < uploads.size(); ++i) {
+        OPENVINO_ASSERT(uploads[i].target->size() >= uploads[i].bytes, where, ": ", uploads[i].bytes,
+                        " bytes for a buffer of ", uploads[i].target->size());
+        const VkBufferCopy region{starts[i], 0, uploads[i].bytes};
+        api.vkCmdCopyBuffer(commands, staging.handle(), uploads[i].target->handle(), 1, &region);
+    }
+    // Later submissions to this queue read the weights in shaders: the barrier orders those reads after the
+    // copies, a fence wait alone would not make the copies' writes visible to them.
+    VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    barrier.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    barrier.dstAccessMask = VK_ACCESS_SHADER_READ_BIT;
+    api.vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1,
+                             &barrier, 0, nullptr, 0, nullptr);
+    check(api.vkEndCommandBuffer(commands), "vkEndCommandBuffer", where);
+    VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    check(api.vkCreateFence(m_device, &fence_info, nullptr, &owned.fence), "vkCreateFence", where);
+    submit(commands, owned.fence, where);
+    check(api.vkWaitForFences(m_device, 1, &owned.fence, VK_TRUE, UINT64_MAX), "vkWaitForFences", where);
+    for (const auto& upload : uploads)
+        m_staged_bytes += upload.bytes;
+}
+
 void Device::when_signalled(VkFence fence, const std::function<void(std::exception_ptr)>& on_signal) {
     {
         std::lock_guard<std::mutex> lock(m_watch_mutex);
@@ -510,7 +583,7 @@ void Device::watch_fences() {
 
 // ---- Buffer ----
 
-Buffer::Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& what)
+Buffer::Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& what, Placement placement)
     : m_device(std::move(device)), m_size(std::max<size_t>(bytes, 16)) {
     const Api& api = vk();
     const std::string where = m_device->name() + " (" + what + ", " + std::to_string(m_size) + " bytes)";
@@ -524,17 +597,20 @@ Buffer::Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& 
     check(api.vkCreateBuffer(handle, &info, nullptr, &m_buffer), "vkCreateBuffer", where);
     VkMemoryRequirements requirements{};
     api.vkGetBufferMemoryRequirements(handle, m_buffer, &requirements);
-    if (!(requirements.memoryTypeBits & (1u << m_device->memory_type()))) {
+    const bool mapped = placement == Placement::mapped;
+    const uint32_t type = mapped ? m_device->memory_type() : m_device->local_memory_type();
+    if (!(requirements.memoryTypeBits & (1u << type))) {
         api.vkDestroyBuffer(handle, m_buffer, nullptr);
-        OPENVINO_THROW(where, ": buffers cannot live in the device's host-visible memory type");
+        OPENVINO_THROW(where, ": buffers cannot live in the device's ", mapped ? "host-visible" : "device-local",
+                       " memory type ", type);
     }
     VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
     allocate.allocationSize = requirements.size;
-    allocate.memoryTypeIndex = m_device->memory_type();
+    allocate.memoryTypeIndex = type;
     VkResult result = api.vkAllocateMemory(handle, &allocate, nullptr, &m_memory);
     if (result == VK_SUCCESS)
         result = api.vkBindBufferMemory(handle, m_buffer, m_memory, 0);
-    if (result == VK_SUCCESS)
+    if (result == VK_SUCCESS && mapped)
         result = api.vkMapMemory(handle, m_memory, 0, VK_WHOLE_SIZE, 0, &m_mapped);
     if (result != VK_SUCCESS) {
         api.vkDestroyBuffer(handle, m_buffer, nullptr);

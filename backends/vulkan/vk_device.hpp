@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -74,16 +75,22 @@ private:
     std::map<VkPhysicalDevice, std::shared_ptr<Device>> m_devices;
 };
 
-/// Memory the plugin allocates: one VkBuffer with its own VkDeviceMemory, persistently mapped (every
-/// buffer lives in a HOST_VISIBLE | HOST_COHERENT type, DEVICE_LOCAL too where the device has one).
+/// Where a Buffer's memory lives: `mapped` in a HOST_VISIBLE | HOST_COHERENT type (DEVICE_LOCAL too where the
+/// device has one), persistently mapped; `device_only` in the device's DEVICE_LOCAL type, not mapped, filled
+/// by Device::upload.
+enum class Placement { mapped, device_only };
+
+/// Memory the plugin allocates: one VkBuffer with its own VkDeviceMemory.
 class Buffer {
 public:
-    Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& what);
+    Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& what,
+           Placement placement = Placement::mapped);
     ~Buffer();
     Buffer(const Buffer&) = delete;
     Buffer& operator=(const Buffer&) = delete;
 
     VkBuffer handle() const { return m_buffer; }
+    /// The host address of the buffer; null for a device_only buffer.
     void* mapped() const { return m_mapped; }
     size_t size() const { return m_size; }
 
@@ -157,6 +164,27 @@ public:
     VkDevice handle() const { return m_device; }
     uint32_t memory_type() const { return m_memory_type; }
     bool memory_is_device_local() const { return m_device_local; }
+    /// The memory type of device_only buffers: DEVICE_LOCAL and not host-visible where the device has one,
+    /// else the mapped type.
+    uint32_t local_memory_type() const { return m_local_memory_type; }
+
+    /// Whether constants go into device_only buffers through a staging copy: on discrete GPUs (which have
+    /// memory of their own that the host cannot map), or when forced: tests force it to run that path on
+    /// lavapipe, which shares host memory.
+    bool weights_staged() const { return m_force_staging || m_stages_weights; }
+    void force_weights_staging(bool force) { m_force_staging = force; }
+    /// Bytes Device::upload has copied through staging buffers since the device was created.
+    size_t staged_bytes() const { return m_staged_bytes; }
+
+    /// One host-to-device copy of Device::upload.
+    struct Upload {
+        const Buffer* target;  // a device_only buffer of at least `bytes`
+        const void* data;
+        size_t bytes;
+    };
+    /// Copies host bytes into device_only buffers: one staging buffer, one command buffer of copies and a
+    /// barrier that makes them visible to later shaders, one submission waited for. Throws naming `where`.
+    void upload(const std::vector<Upload>& uploads, const std::string& where);
     size_t offset_alignment() const { return m_offset_alignment; }
     size_t max_range() const { return m_max_range; }
     /// Texels of `texel_format` a uniform texel buffer view may hold; 0 when the format cannot be one.
@@ -200,6 +228,10 @@ private:
     VkQueue m_queue = VK_NULL_HANDLE;
     uint32_t m_memory_type = 0;
     bool m_device_local = false;
+    uint32_t m_local_memory_type = 0;
+    bool m_stages_weights = false;
+    std::atomic<bool> m_force_staging{false};
+    std::atomic<size_t> m_staged_bytes{0};
     size_t m_offset_alignment = 4;
     size_t m_max_range = 0;
     size_t m_max_texels = 0;

@@ -481,3 +481,72 @@ TEST(VulkanExecution, F16PrecisionStoresConvolutionFiltersInF16) {
 }
 
 }  // namespace
+
+namespace {
+
+// Weights on discrete GPUs go into device-only memory through a staging copy. lavapipe's one memory type is
+// device-local and host-visible, so there they are written in place unless staging is forced, which runs the
+// discrete-GPU path: buffers never mapped, filled only by vkCmdCopyBuffer. The results must be the same.
+TEST(VulkanMemory, StagedWeightsGiveTheResultsOfMappedOnes) {
+    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
+    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    auto first = plugin->compile_model(conv_relu_model(), {});
+    const auto device = std::dynamic_pointer_cast<const devmux::vulkan::CompiledModel>(first)->device();
+    ASSERT_TRUE(device);
+    struct Unforce {
+        std::shared_ptr<devmux::vulkan::Device> device;
+        ~Unforce() { device->force_weights_staging(false); }
+    } unforce{device};
+
+    auto infer = [&](const std::shared_ptr<ov::Model>& model, const ov::AnyMap& config, const ov::Tensor& input,
+                     bool staged, size_t& staged_bytes) {
+        device->force_weights_staging(staged);
+        const size_t before = device->staged_bytes();
+        auto compiled = plugin->compile_model(model, config);
+        staged_bytes = device->staged_bytes() - before;
+        auto request = compiled->create_sync_infer_request();
+        request->set_tensor(compiled->inputs()[0], input);
+        request->infer();
+        return floats(request->get_tensor(compiled->outputs()[0]));
+    };
+
+    // SqueezeNet's real weights: texel filters with their bias texels, and plain ones.
+    ov::Core core;
+    auto squeezenet = core.read_model(std::string(DEVMUX_MODELS_DIR) + "/squeezenet1.1-ir10/squeezenet1.1.xml");
+    size_t filter_bytes = 0;
+    for (const auto& op : squeezenet->get_ordered_ops())
+        if (ov::as_type_ptr<ov::op::v1::Convolution>(op))
+            filter_bytes += ov::shape_size(op->get_input_shape(1)) * sizeof(float);
+    auto image = random_tensor(ov::element::f32, squeezenet->input().get_shape(), 71);
+    size_t mapped_path_bytes = 0, staged_path_bytes = 0;
+    const auto mapped = infer(squeezenet, {}, image, false, mapped_path_bytes);
+    const auto staged = infer(squeezenet, {}, image, true, staged_path_bytes);
+    EXPECT_EQ(staged, mapped);
+    EXPECT_GE(staged_path_bytes, filter_bytes);
+    if (device->memory_is_device_local())
+        EXPECT_EQ(mapped_path_bytes, 0u);
+
+    // Filters stored in f16 and a plain constant operand, against the reference.
+    auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 8, 6, 6});
+    auto filters = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{24, 8, 3, 3},
+                                                floats(random_tensor(ov::element::f32, {24, 8, 3, 3}, 72)));
+    auto conv = std::make_shared<ov::op::v1::Convolution>(data, filters, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto scale = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{1, 24, 6, 6},
+                                              floats(random_tensor(ov::element::f32, {1, 24, 6, 6}, 73)));
+    auto product = std::make_shared<ov::op::v1::Multiply>(conv, scale);
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{product}, ov::ParameterVector{data});
+    auto input = random_tensor(ov::element::f32, {1, 8, 6, 6}, 74);
+    const auto expected = floats(reference_outputs(model, {input})[0]);
+    for (const auto& precision : {ov::element::f32, ov::element::f16}) {
+        const ov::AnyMap config{ov::hint::inference_precision(precision)};
+        size_t ignored = 0, small_bytes = 0;
+        const auto in_place = infer(model, config, input, false, ignored);
+        const auto copied = infer(model, config, input, true, small_bytes);
+        EXPECT_EQ(copied, in_place) << precision;
+        EXPECT_GE(small_bytes, ov::shape_size(scale->get_shape()) * sizeof(float)) << precision;
+        EXPECT_LT(relative_error(copied, expected), precision == ov::element::f16 ? 2e-3 : 1e-5) << precision;
+    }
+}
+
+}  // namespace
