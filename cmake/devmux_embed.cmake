@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # Kernels embedded in a plugin library, so a backend ships as one .so:
-#   devmux_embed_glsl(<target> NAMESPACE <ns> HEADER <file.hpp> SOURCES <a.comp>... [GLSLC_FLAGS ...])
+#   devmux_embed_glsl(<target> NAMESPACE <ns> HEADER <file.hpp> SOURCES <a.comp>... [GLSLC_FLAGS ...]
+#                     [VARIANT <v>])
 #     compiles each GLSL shader with glslc at build time; <ns>::<a>_comp_spv is its SPIR-V as a
-#     `const uint32_t[]` of <ns>::<a>_comp_spv_words words.
+#     `const uint32_t[]` of <ns>::<a>_comp_spv_words words. With VARIANT (the same sources compiled again
+#     with other GLSLC_FLAGS, e.g. a -D) the names are <ns>::<a>_comp_<v>_spv and <a>_comp_<v>.spv.
 #   devmux_embed_opencl(<target> NAMESPACE <ns> HEADER <file.hpp> SOURCES <a.cl>...)
 #     <ns>::<a>_cl is the OpenCL C source as a NUL-terminated `const char[]` of <ns>::<a>_cl_size chars
 #     (the terminator not counted), byte for byte the file.
@@ -27,7 +29,7 @@ function(_devmux_embed_finish target header namespace declarations sources)
 endfunction()
 
 function(devmux_embed_glsl target)
-  cmake_parse_arguments(E "" "NAMESPACE;HEADER" "SOURCES;GLSLC_FLAGS" ${ARGN})
+  cmake_parse_arguments(E "" "NAMESPACE;HEADER;VARIANT" "SOURCES;GLSLC_FLAGS" ${ARGN})
   if(NOT DEVMUX_GLSLC)
     message(FATAL_ERROR "devmux_embed_glsl(${target}): glslc was not found (DEVMUX_ENABLE_VULKAN is off)")
   endif()
@@ -37,6 +39,9 @@ function(devmux_embed_glsl target)
   foreach(source IN LISTS E_SOURCES)
     get_filename_component(source ${source} ABSOLUTE)
     _devmux_embed_identifier(${source} identifier)
+    if(E_VARIANT)
+      set(identifier ${identifier}_${E_VARIANT})
+    endif()
     set(spv ${dir}/${identifier}.spv)
     set(cpp ${dir}/${identifier}_spv.cpp)
     add_custom_command(OUTPUT ${cpp}

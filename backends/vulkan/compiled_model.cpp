@@ -41,16 +41,16 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
       m_cache(load_pipeline_cache(values, *m_device)),
       m_properties(make_property_table()) {
     m_source = model->clone();
-    auto prepared = prepare_model(*model);
+    // f16 precision where the device has f16 storage: every value and constant in f16 (the arithmetic in f32).
+    const bool f16 = values.get(ov::hint::inference_precision) == ov::element::f16 && m_device->physical().fp16;
+    auto prepared = prepare_model(*model, f16 ? ov::element::f16 : ov::element::f32);
     op_support().check(*model, *prepared);
     std::vector<ov::element::Type> input_types, output_types;
     for (const auto& input : inputs())
         input_types.push_back(input.get_element_type());
     for (const auto& output : outputs())
         output_types.push_back(output.get_element_type());
-    // f16 precision: filters stored in f16 where the device has f16 storage; every sum stays f32.
-    const bool f16 = values.get(ov::hint::inference_precision) == ov::element::f16 && m_device->physical().fp16;
-    m_plan = build_plan(prepared, m_device, f16, input_types, output_types);
+    m_plan = build_plan(prepared, m_device, input_types, output_types);
     if (!m_cache.file.empty())
         m_device->save_cache(m_cache.file);
 }

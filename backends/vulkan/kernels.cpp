@@ -51,16 +51,21 @@ std::vector<size_t> strides_of(const ov::Shape& shape) {
     return strides;
 }
 
-// Every data input (the indices given) and every output must be f32.
-std::string check_f32(const ov::Node& node, const std::vector<size_t>& data_inputs) {
+// The types VULKAN stores values in: f32, and f16 at the f16 inference precision (prepare_model converts every
+// floating value to one of them).
+bool is_value_type(const ov::element::Type& type) { return type == ov::element::f32 || type == ov::element::f16; }
+
+// Every data input (the indices given) and every output must be of one value type.
+std::string check_values(const ov::Node& node, const std::vector<size_t>& data_inputs) {
+    const ov::element::Type type = node.get_output_size() ? node.get_output_element_type(0) : ov::element::f32;
     for (size_t i : data_inputs)
-        if (node.get_input_element_type(i) != ov::element::f32)
+        if (!is_value_type(node.get_input_element_type(i)) || node.get_input_element_type(i) != type)
             return "has input " + std::to_string(i) + " of element type " + node.get_input_element_type(i).get_type_name() +
-                   "; VULKAN computes in f32";
+                   "; VULKAN computes in f32 (f16 at the f16 inference precision)";
     for (size_t i = 0; i < node.get_output_size(); ++i)
-        if (node.get_output_element_type(i) != ov::element::f32)
+        if (!is_value_type(node.get_output_element_type(i)) || node.get_output_element_type(i) != type)
             return "has output " + std::to_string(i) + " of element type " +
-                   node.get_output_element_type(i).get_type_name() + "; VULKAN computes in f32";
+                   node.get_output_element_type(i).get_type_name() + "; VULKAN computes in f32 (f16 at the f16 inference precision)";
     return {};
 }
 
@@ -127,7 +132,7 @@ std::string plan_unary(const ov::Node& node, NodePlan* plan) {
         alpha = static_cast<float>(clamp->get_min());
         beta = static_cast<float>(clamp->get_max());
     }
-    if (auto reason = check_f32(node, {0}); !reason.empty())
+    if (auto reason = check_values(node, {0}); !reason.empty())
         return reason;
     if (plan) {
         const size_t items = ov::shape_size(node.get_output_shape(0));
@@ -186,7 +191,7 @@ std::string plan_binary(const ov::Node& node, NodePlan* plan) {
         op = b_min;
     else if (ov::is_type<ov::op::v0::PRelu>(&node))
         op = b_prelu;
-    if (auto reason = check_f32(node, {0, 1}); !reason.empty())
+    if (auto reason = check_values(node, {0, 1}); !reason.empty())
         return reason;
     if (auto reason = check_rank(node, max_rank); !reason.empty())
         return reason;
@@ -251,7 +256,7 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
     const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(&node);
     std::vector<size_t> data_inputs(node.get_input_size());
     std::iota(data_inputs.begin(), data_inputs.end(), size_t(0));
-    if (auto reason = check_f32(node, data_inputs); !reason.empty())
+    if (auto reason = check_values(node, data_inputs); !reason.empty())
         return reason;
     const ov::Shape in = node.get_input_shape(0), filters = node.get_input_shape(1), out = node.get_output_shape(0);
     if (in.size() != 4)
@@ -344,10 +349,10 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
 }
 
 std::string plan_pool(const ov::Node& node, NodePlan* plan) {
-    if (auto reason = check_f32(node, {0}); !reason.empty()) {
+    if (auto reason = check_values(node, {0}); !reason.empty()) {
         // MaxPool-8's second output holds indices: only the values are computed.
-        if (!(ov::is_type<ov::op::v8::MaxPool>(&node) && node.get_output_element_type(0) == ov::element::f32 &&
-              node.get_input_element_type(0) == ov::element::f32))
+        if (!(ov::is_type<ov::op::v8::MaxPool>(&node) && is_value_type(node.get_output_element_type(0)) &&
+              node.get_input_element_type(0) == node.get_output_element_type(0)))
             return reason;
     }
     if (ov::is_type<ov::op::v8::MaxPool>(&node) && !node.get_output_target_inputs(1).empty())
@@ -405,7 +410,7 @@ void split_around(const ov::Shape& shape, size_t first, size_t last, size_t& out
 }
 
 std::string plan_reduce(const ov::Node& node, NodePlan* plan) {
-    if (auto reason = check_f32(node, {0}); !reason.empty())
+    if (auto reason = check_values(node, {0}); !reason.empty())
         return reason;
     std::vector<int64_t> axes;
     if (!constant_ints(node, 1, axes))
@@ -448,7 +453,7 @@ std::string plan_reduce(const ov::Node& node, NodePlan* plan) {
 }
 
 std::string plan_softmax(const ov::Node& node, NodePlan* plan) {
-    if (auto reason = check_f32(node, {0}); !reason.empty())
+    if (auto reason = check_values(node, {0}); !reason.empty())
         return reason;
     const ov::Shape in = node.get_input_shape(0);
     int64_t axis = 0;
@@ -476,7 +481,7 @@ std::string plan_softmax(const ov::Node& node, NodePlan* plan) {
 
 std::string plan_matmul(const ov::Node& node, NodePlan* plan) {
     const auto* matmul = ov::as_type<const ov::op::v0::MatMul>(&node);
-    if (auto reason = check_f32(node, {0, 1}); !reason.empty())
+    if (auto reason = check_values(node, {0, 1}); !reason.empty())
         return reason;
     const ov::Shape a = node.get_input_shape(0), b = node.get_input_shape(1), out = node.get_output_shape(0);
     if (a.size() < 2 || b.size() < 2)
@@ -518,7 +523,7 @@ std::string plan_matmul(const ov::Node& node, NodePlan* plan) {
 }
 
 std::string plan_transpose(const ov::Node& node, NodePlan* plan) {
-    if (auto reason = check_f32(node, {0}); !reason.empty())
+    if (auto reason = check_values(node, {0}); !reason.empty())
         return reason;
     if (auto reason = check_rank(node, max_rank); !reason.empty())
         return reason;
@@ -544,7 +549,7 @@ std::string plan_transpose(const ov::Node& node, NodePlan* plan) {
 std::string plan_concat(const ov::Node& node, NodePlan* plan) {
     std::vector<size_t> data_inputs(node.get_input_size());
     std::iota(data_inputs.begin(), data_inputs.end(), size_t(0));
-    if (auto reason = check_f32(node, data_inputs); !reason.empty())
+    if (auto reason = check_values(node, data_inputs); !reason.empty())
         return reason;
     if (auto reason = check_rank(node, max_rank); !reason.empty())
         return reason;
@@ -572,7 +577,7 @@ std::string plan_concat(const ov::Node& node, NodePlan* plan) {
 }
 
 std::string plan_split(const ov::Node& node, NodePlan* plan) {
-    if (auto reason = check_f32(node, {0}); !reason.empty())
+    if (auto reason = check_values(node, {0}); !reason.empty())
         return reason;
     if (auto reason = check_rank(node, max_rank); !reason.empty())
         return reason;
@@ -643,9 +648,9 @@ std::string plan_node(const ov::Node& node, NodePlan* plan) {
     if (ov::is_type<v1::Split>(&node))
         return plan_split(node, plan);
     if (ov::is_type<ov::op::util::ReadValueBase>(&node)) {
-        if (node.get_output_element_type(0) != ov::element::f32)
+        if (!is_value_type(node.get_output_element_type(0)))
             return "reads a variable of element type " + node.get_output_element_type(0).get_type_name() +
-                   "; VULKAN computes in f32";
+                   "; VULKAN computes in f32 (f16 at the f16 inference precision)";
         if (node.get_input_size() > 0 && !ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(0)))
             return "has an initial value that is not a Constant; VULKAN fills variables before the submission";
         if (plan)
@@ -653,9 +658,9 @@ std::string plan_node(const ov::Node& node, NodePlan* plan) {
         return {};
     }
     if (ov::is_type<ov::op::util::AssignBase>(&node)) {
-        if (node.get_input_element_type(0) != ov::element::f32)
+        if (!is_value_type(node.get_input_element_type(0)))
             return "writes a variable of element type " + node.get_input_element_type(0).get_type_name() +
-                   "; VULKAN computes in f32";
+                   "; VULKAN computes in f32 (f16 at the f16 inference precision)";
         if (plan)
             plan->exec_type = "write_state";
         return {};
@@ -676,10 +681,16 @@ const kit::OpSupport& op_support() {
     return support;
 }
 
-std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
+std::shared_ptr<ov::Model> prepare_model(const ov::Model& model, const ov::element::Type& precision) {
     auto exec = model.clone();
     kit::PassManager passes("VULKAN");
-    passes.add("inference_precision", [](ov::Model& m) { return kit::apply_inference_precision(m, ov::element::f32) != 0; })
+    // f16: every floating value and constant becomes f16 (constants converted once, here); the plan converts
+    // the user's tensors at the boundary.
+    passes.add("inference_precision", [precision](ov::Model& m) {
+              return precision == ov::element::f16
+                         ? kit::convert_precision(m, {ov::element::f32, ov::element::bf16}, ov::element::f16) != 0
+                         : kit::apply_inference_precision(m, ov::element::f32) != 0;
+          })
         .add("remove_identity_ops", [](ov::Model& m) { return kit::remove_identity_ops(m) != 0; })
         .add("fold_constants", [](ov::Model& m) { return kit::fold_constants(m) != 0; })
         .add("fuse_convolutions", [](ov::Model& m) { return kit::fuse_convolutions(m) != 0; });
@@ -733,9 +744,12 @@ std::vector<float> pack_texel_filters(const std::vector<float>& filters, size_t 
 // and every group's input channels come in quads (one group: any count, the last quad padded with zeros);
 // false (the plan unchanged) otherwise.
 bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node& node) {
-    if (plan.dispatches.size() != 1 || plan.dispatches[0].shader != Shader::conv_block || !device.max_texels())
+    if (plan.dispatches.size() != 1 || plan.dispatches[0].shader != Shader::conv_block)
         return false;
     const Dispatch block = plan.dispatches[0];
+    const size_t max_texels = device.max_texels(block.half);
+    if (!max_texels)
+        return false;
     const uint32_t* p = block.params;
     const size_t n = p[0], c = p[1], k = p[4], oh = p[5], ow = p[6], kh = p[7], kw = p[8];
     const size_t sh = p[9], sw = p[10], dh = p[11], dw = p[12], groups = p[15];
@@ -746,10 +760,11 @@ bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node&
     const size_t hp = (oh - 1) * sh + (kh - 1) * dh + 1, wp = (ow - 1) * sw + (kw - 1) * dw + 1;
     const size_t input_texels = n * quads * hp * wp;
     const size_t kg = k / groups, filter_texels = groups * ((kg + 15) / 16) * kh * kw * (quads / groups) * 16;
-    if (input_texels > device.max_texels() || filter_texels > device.max_texels() ||
+    if (input_texels > max_texels || filter_texels > max_texels ||
         input_texels * 4 > std::numeric_limits<uint32_t>::max())
         return false;
     Dispatch pack = make_dispatch(Shader::pack_c4, input_texels);
+    pack.half = block.half;
     pack.inputs[0] = block.inputs[0];
     pack.output_to_scratch = true;
     const uint32_t values[] = {p[1], p[2], p[3], static_cast<uint32_t>(hp), static_cast<uint32_t>(wp), p[13], p[14],
@@ -771,14 +786,14 @@ bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node&
     const int bias = conv.inputs[2];
     if ((conv.params[16] & 3u) == 2u && bias >= 0 &&
         ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(static_cast<size_t>(bias))) &&
-        filter_texels + groups * ((kg + 15) / 16) * 4 <= device.max_texels()) {
+        filter_texels + groups * ((kg + 15) / 16) * 4 <= max_texels) {
         conv.texel_bias = bias;
         conv.inputs[2] = -1;
         conv.params[16] &= ~3u;
         conv.params[25] = static_cast<uint32_t>(filter_texels);
     }
     plan.dispatches = {pack, conv};
-    plan.scratch_bytes = input_texels * 4 * sizeof(float);
+    plan.scratch_bytes = input_texels * texel_bytes(block.half);
     plan.exec_type += "_texel";
     return true;
 }
@@ -789,7 +804,6 @@ std::pair<uint32_t, uint32_t> specialization(const Dispatch& dispatch) {
     switch (dispatch.shader) {
     case Shader::conv:
     case Shader::conv_block:
-    case Shader::conv_block_f16:
     case Shader::conv_texel:
         return {dispatch.params[16], dispatch.params[17]};  // epilogue operand modes, activation
     case Shader::unary:
@@ -817,7 +831,8 @@ public:
         for (const auto& dispatch : m_plan.dispatches) {
             try {
                 const auto constants = specialization(dispatch);
-                m_pipelines.push_back(m_device->pipeline(dispatch.shader, constants.first, constants.second));
+                m_pipelines.push_back(
+                    m_device->pipeline(dispatch.shader, constants.first, constants.second, dispatch.half));
             } catch (const std::exception& e) {
                 OPENVINO_THROW(where, ": ", e.what());
             }
@@ -842,6 +857,13 @@ public:
             const auto* first = static_cast<const unsigned char*>(data);
             return std::vector<unsigned char>(first, first + bytes);
         };
+        // Repacked values, stored as the dispatch's values are (f32, or f16).
+        auto stored = [&](const std::vector<float>& values, bool half) {
+            if (!half)
+                return as_bytes(values.data(), values.size() * sizeof(float));
+            std::vector<ov::float16> halves(values.begin(), values.end());
+            return as_bytes(halves.data(), halves.size() * sizeof(ov::float16));
+        };
         m_weights.resize(node->get_input_size());
         for (const auto& dispatch : m_plan.dispatches)
             for (int input : dispatch.inputs) {
@@ -853,17 +875,14 @@ public:
                     continue;
                 const std::string what = "weights of '" + node->get_friendly_name() + "'";
                 if (input == 1 && dispatch.pack_block) {
-                    const auto packed = pack_filters(constant->get_vector<float>(), node->get_output_shape(0)[1],
+                    const auto packed = pack_filters(constant->cast_vector<float>(), node->get_output_shape(0)[1],
                                                      dispatch.filter_groups, dispatch.pack_block);
-                    if (dispatch.shader == Shader::conv_block_f16) {
-                        std::vector<ov::float16> halves(packed.begin(), packed.end());
-                        m_weights[static_cast<size_t>(input)] =
-                            place(as_bytes(halves.data(), halves.size() * sizeof(ov::float16)), what);
-                    } else {
-                        m_weights[static_cast<size_t>(input)] =
-                            place(as_bytes(packed.data(), packed.size() * sizeof(float)), what);
-                    }
+                    m_weights[static_cast<size_t>(input)] = place(stored(packed, dispatch.half), what);
                 } else {
+                    // prepare_model gave every floating constant the values' type.
+                    OPENVINO_ASSERT(constant->get_element_type().size() == value_bytes(dispatch.half), where,
+                                    ": constant input ", input, " is ", constant->get_element_type(),
+                                    " where the shader reads ", dispatch.half ? "f16" : "f32");
                     m_weights[static_cast<size_t>(input)] =
                         place(as_bytes(constant->get_data_ptr(), constant->get_byte_size()), what);
                 }
@@ -874,7 +893,7 @@ public:
             const auto constant = ov::as_type_ptr<ov::op::v0::Constant>(node->get_input_node_shared_ptr(1));
             OPENVINO_ASSERT(constant, where, ": conv_texel needs constant filters");
             const size_t out_channels = node->get_output_shape(0)[1], groups = dispatch.params[15];
-            auto packed = pack_texel_filters(constant->get_vector<float>(), out_channels, groups, dispatch.params[7],
+            auto packed = pack_texel_filters(constant->cast_vector<float>(), out_channels, groups, dispatch.params[7],
                                              dispatch.params[8]);
             if (dispatch.texel_bias >= 0) {
                 // Per block of 16 channels of a group, their bias (zeros past the group's last channel).
@@ -890,10 +909,10 @@ public:
                         for (size_t lane = 0; lane < 16; ++lane)
                             packed.push_back(b * 16 + lane < kg ? bias[g * kg + b * 16 + lane] : 0.0f);
             }
-            m_texel_filters = place(as_bytes(packed.data(), packed.size() * sizeof(float)),
-                                    "texel filters of '" + node->get_friendly_name() + "'");
+            m_texel_filters = place(stored(packed, dispatch.half), "texel filters of '" + node->get_friendly_name() + "'");
             m_filter_view = std::make_shared<TexelView>(m_device, m_texel_filters->handle(),
-                                                        packed.size() * sizeof(float), where);
+                                                        packed.size() * value_bytes(dispatch.half), where, 0,
+                                                        dispatch.half);
         }
         m_device->upload(uploads, where);
     }
@@ -953,16 +972,17 @@ private:
 
 class StateReadKernel final : public kit::OpKernel {
 public:
-    StateReadKernel(std::shared_ptr<Device> device, size_t variable, bool has_init)
-        : m_device(std::move(device)), m_variable(variable), m_has_init(has_init) {
-        m_pipelines.push_back(m_device->pipeline(Shader::copy));
+    StateReadKernel(std::shared_ptr<Device> device, size_t variable, bool has_init, bool half)
+        : m_device(std::move(device)), m_variable(variable), m_has_init(has_init), m_half(half) {
+        m_pipelines.push_back(m_device->pipeline(Shader::copy, 0, 0, half));
     }
     std::string name() const override { return "read_state"; }
     std::unique_ptr<kit::BoundOp> bind(const kit::BindArgs& args) const override {
         const kit::BufferRef& out = args.outputs.at(0);
-        const size_t count = out.bytes / sizeof(float);
+        const size_t count = out.bytes / value_bytes(m_half);
         NodePlan plan;
         plan.dispatches.push_back(copy_dispatch({count}, {1}, {1}));
+        plan.dispatches.back().half = m_half;
         // The mirror is filled from the variable; the initial value, when there is one, is a host Constant.
         kit::BindArgs state_args{args.plan, args.step, {}, args.outputs, args.scratch};
         state_args.inputs.push_back(m_has_init ? args.inputs.at(0) : kit::BufferRef{kit::host_memory, nullptr, 0, out.bytes});
@@ -975,6 +995,7 @@ private:
     std::vector<VkPipeline> m_pipelines;
     size_t m_variable;
     bool m_has_init;
+    bool m_half;
 };
 
 // Assign: the value is written into the variable after the fence (at once when it is host memory, a
@@ -1016,19 +1037,21 @@ private:
     size_t m_variable;
 };
 
-// What `node` runs as on `device`: plan_node's plan, its filters in f16 with `f16_filters`, conv_texel where the
-// device and the shapes allow. Throws naming the op when VULKAN refuses it.
-NodePlan device_plan(const ov::Node& node, const Device& device, bool f16_filters) {
+// What `node` runs as on `device`: plan_node's plan, in the shaders' f16 variants for f16 values, conv_texel
+// where the device and the shapes allow. Throws naming the op when VULKAN refuses it.
+NodePlan device_plan(const ov::Node& node, const Device& device) {
     NodePlan plan;
     const std::string reason = plan_node(node, &plan);
     OPENVINO_ASSERT(reason.empty(), device.name(), ": op '", node.get_friendly_name(), "' (",
                     kit::OpSupport::describe_type(node), ") ", reason);
-    // The precision changes how filters are stored, never whether the op runs.
-    for (auto& dispatch : plan.dispatches)
-        if (f16_filters && dispatch.shader == Shader::conv_block) {
-            dispatch.shader = Shader::conv_block_f16;
-            plan.exec_type += "_f16_filters";
-        }
+    // The precision changes how values are stored, never whether the op runs.
+    if (node.get_output_size() > 0 && node.get_output_element_type(0) == ov::element::f16) {
+        for (auto& dispatch : plan.dispatches)
+            dispatch.half = true;
+        const size_t at = plan.exec_type.find("_f32");
+        if (at != std::string::npos)
+            plan.exec_type.replace(at, 4, "_f16");
+    }
     // So does the device: conv_texel where it reads vec4 texel buffers (and the shapes allow).
     use_texel_convolution(plan, device, node);
     return plan;
@@ -1051,7 +1074,7 @@ const char* const c4_layout = "c4";
 // of such values, and read only as input 0 of conv_texel convolutions or by such Concats. With channels in
 // quads the layout has the plain layout's size, and channel slices lie where the plain ones do, so Concats
 // stay in place (concatenates_like_plain).
-std::set<const ov::Node*> c4_values(const ov::Model& model, const Device& device, bool f16_filters) {
+std::set<const ov::Node*> c4_values(const ov::Model& model, const Device& device) {
     std::set<const ov::Node*> c4;
     std::set<const ov::Node*> texel_readers;  // conv_texel convolutions: may read a c4 input 0
     const auto ops = model.get_ordered_ops();
@@ -1068,15 +1091,16 @@ std::set<const ov::Node*> c4_values(const ov::Model& model, const Device& device
         const bool pool =
             (ov::is_type<ov::op::util::MaxPoolBase>(node) || ov::is_type<ov::op::util::AvgPoolBase>(node)) &&
             plan_node(*node, nullptr).empty();
-        if ((node->get_output_size() != 1 && !pool) || node->get_output_element_type(0) != ov::element::f32)
+        if ((node->get_output_size() != 1 && !pool) || !is_value_type(node->get_output_element_type(0)))
             continue;
+        const bool half = node->get_output_element_type(0) == ov::element::f16;
         const auto& shape = node->get_output_partial_shape(0);
         if (!shape.is_static() || shape.rank().get_length() != 4)
             continue;
         const ov::Shape out = shape.to_shape();
         // Its readers view it as texels, from an offset aligned down by up to an alignment.
-        const size_t texels = out[1] / 4 * out[2] * out[3] + device.texel_offset_alignment() / (4 * sizeof(float));
-        const bool fits = out[0] == 1 && out[1] % 4 == 0 && texels <= device.max_texels();
+        const size_t texels = out[1] / 4 * out[2] * out[3] + device.texel_offset_alignment(half) / texel_bytes(half);
+        const bool fits = out[0] == 1 && out[1] % 4 == 0 && texels <= device.max_texels(half);
         if (is_channel_concat(*node) || pool) {
             if (fits)
                 c4.insert(node.get());
@@ -1086,7 +1110,7 @@ std::set<const ov::Node*> c4_values(const ov::Model& model, const Device& device
         }
         if (!plan_node(*node, nullptr).empty())
             continue;
-        const NodePlan plan = device_plan(*node, device, f16_filters);
+        const NodePlan plan = device_plan(*node, device);
         const Dispatch* conv = texel_convolution(plan);
         if (!conv)
             continue;
@@ -1128,10 +1152,10 @@ std::set<const ov::Node*> c4_values(const ov::Model& model, const Device& device
 
 class Kernels final : public kit::KernelProvider {
 public:
-    Kernels(std::shared_ptr<Device> device, bool f16_filters, std::set<const ov::Node*> c4)
-        : m_device(std::move(device)), m_f16_filters(f16_filters), m_c4(std::move(c4)) {}
+    Kernels(std::shared_ptr<Device> device, bool half, std::set<const ov::Node*> c4)
+        : m_device(std::move(device)), m_half(half), m_c4(std::move(c4)) {}
     std::shared_ptr<const kit::OpKernel> kernel_for(const std::shared_ptr<ov::Node>& node) const override {
-        NodePlan plan = device_plan(*node, *m_device, m_f16_filters);
+        NodePlan plan = device_plan(*node, *m_device);
         if (m_c4.count(node.get()) && plan.dispatches.size() == 1 && plan.dispatches[0].shader == Shader::pool) {
             // Four channels per invocation, read and written in layout c4.
             Dispatch& pool = plan.dispatches[0];
@@ -1194,7 +1218,7 @@ public:
         return std::make_shared<BoundaryKernel>(from, to);
     }
     std::shared_ptr<const kit::OpKernel> read_value_kernel(size_t variable, bool has_init) const override {
-        return std::make_shared<StateReadKernel>(m_device, variable, has_init);
+        return std::make_shared<StateReadKernel>(m_device, variable, has_init, m_half);
     }
     std::shared_ptr<const kit::OpKernel> assign_kernel(size_t variable) const override {
         return std::make_shared<StateWriteKernel>(variable);
@@ -1202,7 +1226,7 @@ public:
 
 private:
     std::shared_ptr<Device> m_device;
-    bool m_f16_filters;
+    bool m_half;                     // the model was prepared in f16: variables too hold f16 values
     std::set<const ov::Node*> m_c4;  // c4_values()
 };
 
@@ -1215,7 +1239,7 @@ bool overlaps(const BarrierTracker::Range& a, const BarrierTracker::Range& b) {
 }  // namespace
 
 std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::Model>& model,
-                                                     const std::shared_ptr<Device>& device, bool f16_filters,
+                                                     const std::shared_ptr<Device>& device,
                                                      const std::vector<ov::element::Type>& input_types,
                                                      const std::vector<ov::element::Type>& output_types) {
     kit::PlanOptions options;
@@ -1226,7 +1250,12 @@ std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::M
     options.direct_outputs = false;
     options.input_types = input_types;
     options.output_types = output_types;
-    return kit::build_plan(model, Kernels(device, f16_filters, c4_values(*model, *device, f16_filters)), options);
+    bool half = false;
+    for (const auto& parameter : model->get_parameters())
+        half = half || parameter->get_element_type() == ov::element::f16;
+    for (const auto& result : model->get_results())
+        half = half || result->get_element_type() == ov::element::f16;
+    return kit::build_plan(model, Kernels(device, half, c4_values(*model, *device)), options);
 }
 
 // ---- ArenaAllocator ----
@@ -1301,9 +1330,12 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
         }
     }
 
+    // Every dispatch of a step stores its values alike (f32, or f16 for a model prepared in f16).
+    const bool half = !plan.dispatches.empty() && plan.dispatches[0].half;
     if (plan.scratch_bytes) {
         m_scratch = std::make_unique<Buffer>(m_device, plan.scratch_bytes, m_where + " scratch");
-        m_scratch_view = std::make_unique<TexelView>(m_device, m_scratch->handle(), plan.scratch_bytes, m_where);
+        m_scratch_view =
+            std::make_unique<TexelView>(m_device, m_scratch->handle(), plan.scratch_bytes, m_where, 0, half);
     }
     const BarrierTracker::Range scratch_range{m_scratch ? m_scratch->handle() : VK_NULL_HANDLE, 0, plan.scratch_bytes};
 
@@ -1314,15 +1346,15 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
     if (std::any_of(plan.dispatches.begin(), plan.dispatches.end(), [](const Dispatch& d) { return d.c4_input; })) {
         OPENVINO_ASSERT(!inputs.empty() && inputs[0].buffer, m_where, ": a c4 input is not device memory");
         const Resolved& source = inputs[0];
-        const size_t texel_bytes = 4 * sizeof(float);
-        const size_t start = aligned_down(source.offset, m_device->texel_offset_alignment());
+        const size_t texel = texel_bytes(half);
+        const size_t start = aligned_down(source.offset, m_device->texel_offset_alignment(half));
         const size_t bytes = source.offset + source.bytes - start;
-        OPENVINO_ASSERT((source.offset - start) % texel_bytes == 0 && bytes % texel_bytes == 0 &&
-                            bytes / texel_bytes <= m_device->max_texels(),
+        OPENVINO_ASSERT((source.offset - start) % texel == 0 && bytes % texel == 0 &&
+                            bytes / texel <= m_device->max_texels(half),
                         m_where, ": the c4 input at byte ", source.offset, " (", source.bytes,
                         " bytes) cannot be viewed as texels");
-        m_input_view = std::make_unique<TexelView>(m_device, source.buffer, bytes, m_where, start);
-        c4_origin = static_cast<uint32_t>((source.offset - start) / texel_bytes);
+        m_input_view = std::make_unique<TexelView>(m_device, source.buffer, bytes, m_where, start, half);
+        c4_origin = static_cast<uint32_t>((source.offset - start) / texel);
         c4_range = {source.buffer, source.offset, source.offset + source.bytes};
     }
 
@@ -1363,7 +1395,8 @@ DispatchOp::DispatchOp(std::shared_ptr<Device> device, const NodePlan& plan, con
             const size_t range = target.offset + target.bytes - start;
             OPENVINO_ASSERT(range <= m_device->max_range(), m_where, ": a binding of ", range,
                             " bytes exceeds the device's maxStorageBufferRange of ", m_device->max_range());
-            bound.push.offsets[b] = static_cast<uint32_t>((target.offset - start) / sizeof(float) + element_offset);
+            bound.push.offsets[b] =
+                static_cast<uint32_t>((target.offset - start) / value_bytes(dispatch.half) + element_offset);
             infos[d * binding_count + b] = VkDescriptorBufferInfo{target.buffer, start, std::max<size_t>(range, 4)};
             VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
             write.dstSet = sets[d];

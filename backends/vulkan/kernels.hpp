@@ -33,6 +33,7 @@ struct Dispatch {
     // conv_texel: input 0 is in layout c4 (its producer wrote it so) and texel binding 6 views it in place:
     // no pack_c4 dispatch, no scratch.
     bool c4_input = false;
+    bool half = false;  // values (and constants) stored in f16: the shader's f16 variant
 };
 
 /// What a node runs as: its dispatches (several for a Concat or Split), in order.
@@ -49,9 +50,9 @@ std::string plan_node(const ov::Node& node, NodePlan* plan);
 /// The statement as the kit's OpSupport: structural ops, views, and every op plan_node accepts.
 const kit::OpSupport& op_support();
 
-/// The graph VULKAN executes: precision f32, identity ops removed, constants folded, convolutions fused
-/// with their bias, activation and addend.
-std::shared_ptr<ov::Model> prepare_model(const ov::Model& model);
+/// The graph VULKAN executes: every floating value in `precision` (f32, or f16 on devices with f16 storage),
+/// identity ops removed, constants folded, convolutions fused with their bias, activation and addend.
+std::shared_ptr<ov::Model> prepare_model(const ov::Model& model, const ov::element::Type& precision = ov::element::f32);
 
 /// Memory space of the request arenas.
 constexpr kit::MemorySpace device_memory = 1;
@@ -59,11 +60,10 @@ constexpr kit::MemorySpace device_memory = 1;
 /// What one infer request gives its bound steps while it runs (kit::ExecContext::backend).
 struct RequestContext;
 
-/// Plans a prepared model for `device`: shader kernels, the model's Constants uploaded once. With
-/// `f16_filters` (inference precision f16 on a device with f16 storage) the blocked convolutions keep their
-/// filters in f16.
+/// Plans a prepared model for `device`: shader kernels (their f16 variants for a model prepared in f16), the
+/// model's Constants uploaded once.
 std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::Model>& model,
-                                                     const std::shared_ptr<Device>& device, bool f16_filters,
+                                                     const std::shared_ptr<Device>& device,
                                                      const std::vector<ov::element::Type>& input_types,
                                                      const std::vector<ov::element::Type>& output_types);
 

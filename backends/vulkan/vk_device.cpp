@@ -16,6 +16,7 @@
 #include "devmux/plugin/device_identity.hpp"
 #include "openvino/core/except.hpp"
 #include "vulkan_shaders.hpp"
+#include "vulkan_shaders_f16.hpp"
 
 namespace devmux {
 namespace vulkan {
@@ -305,15 +306,18 @@ Device::Device(const PhysicalInfo& physical, std::string name)
     }
     m_offset_alignment = std::max<size_t>(4, physical.properties.limits.minStorageBufferOffsetAlignment);
     m_max_range = physical.properties.limits.maxStorageBufferRange;
-    VkFormatProperties texel_support{};
-    api.vkGetPhysicalDeviceFormatProperties(physical.handle, texel_format, &texel_support);
-    if (texel_support.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)
-        m_max_texels = physical.properties.limits.maxTexelBufferElements;
-    const size_t texel_bytes = 4 * sizeof(float);
-    m_texel_offset_alignment =
-        std::max<size_t>(texel_bytes, physical.properties.limits.minTexelBufferOffsetAlignment);
-    if (m_texel_offset_alignment % texel_bytes != 0)
-        m_texel_offset_alignment *= texel_bytes;
+    for (const bool half : {false, true}) {
+        VkFormatProperties texel_support{};
+        api.vkGetPhysicalDeviceFormatProperties(physical.handle, texel_format(half), &texel_support);
+        size_t texels = 0;
+        if (texel_support.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT)
+            texels = physical.properties.limits.maxTexelBufferElements;
+        size_t alignment = std::max<size_t>(texel_bytes(half), physical.properties.limits.minTexelBufferOffsetAlignment);
+        if (alignment % texel_bytes(half) != 0)
+            alignment *= texel_bytes(half);
+        (half ? m_max_texels_f16 : m_max_texels) = texels;
+        (half ? m_texel_offset_alignment_f16 : m_texel_offset_alignment) = alignment;
+    }
 
     std::array<VkDescriptorSetLayoutBinding, binding_count + texel_binding_count> bindings{};
     for (uint32_t b = 0; b < bindings.size(); ++b) {
@@ -360,18 +364,18 @@ Device::~Device() {
     api.vkDestroyDevice(m_device, nullptr);
 }
 
-VkPipeline Device::pipeline(Shader shader, uint32_t constant0, uint32_t constant1) {
+VkPipeline Device::pipeline(Shader shader, uint32_t constant0, uint32_t constant1, bool half) {
     std::lock_guard<std::mutex> lock(m_pipeline_mutex);
-    VkPipeline& pipeline = m_pipelines[std::make_tuple(shader, constant0, constant1)];
+    VkPipeline& pipeline = m_pipelines[std::make_tuple(shader, constant0, constant1, half)];
     if (pipeline)
         return pipeline;
     const Api& api = vk();
-    const auto code = shader_code(shader);
+    const auto code = shader_code(shader, half);
     VkShaderModuleCreateInfo module_info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
     module_info.codeSize = code.second * sizeof(uint32_t);
     module_info.pCode = code.first;
     VkShaderModule module = VK_NULL_HANDLE;
-    const std::string where = m_name + " (shader " + shader_name(shader) + ")";
+    const std::string where = m_name + " (shader " + shader_name(shader) + (half ? ", f16" : "") + ")";
     check(api.vkCreateShaderModule(m_device, &module_info, nullptr, &module), "vkCreateShaderModule", where);
     VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     info.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
@@ -413,10 +417,11 @@ Device::CacheUse Device::load_cache(const std::string& dir) {
     key = fnv1a(properties.deviceName, std::strlen(properties.deviceName), key);
     key = fnv1a(properties.pipelineCacheUUID, VK_UUID_SIZE, key);
     key = fnv1a(m_physical.driver_info.data(), m_physical.driver_info.size(), key);
-    for (size_t s = 0; s < static_cast<size_t>(Shader::count); ++s) {
-        const auto code = shader_code(static_cast<Shader>(s));
-        key = fnv1a(code.first, code.second * sizeof(uint32_t), key);
-    }
+    for (size_t s = 0; s < static_cast<size_t>(Shader::count); ++s)
+        for (const bool half : {false, true}) {
+            const auto code = shader_code(static_cast<Shader>(s), half);
+            key = fnv1a(code.first, code.second * sizeof(uint32_t), key);
+        }
     std::ostringstream name;
     name << "vulkan_pipelines_" << std::hex << std::setw(16) << std::setfill('0') << key << ".bin";
     CacheUse use;
@@ -629,11 +634,11 @@ Buffer::~Buffer() {
 // ---- TexelView ----
 
 TexelView::TexelView(std::shared_ptr<Device> device, VkBuffer buffer, size_t bytes, const std::string& where,
-                     size_t offset)
+                     size_t offset, bool half)
     : m_device(std::move(device)) {
     VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
     info.buffer = buffer;
-    info.format = texel_format;
+    info.format = texel_format(half);
     info.offset = offset;
     info.range = bytes;
     check(vk().vkCreateBufferView(m_device->handle(), &info, nullptr, &m_view), "vkCreateBufferView", where);
@@ -644,43 +649,33 @@ TexelView::~TexelView() { vk().vkDestroyBufferView(m_device->handle(), m_view, n
 // ---- shaders ----
 
 const char* shader_name(Shader shader) {
-    static const char* const names[] = {"unary",  "binary",  "conv",   "conv_block", "conv_block_f16", "pool",
-                                        "reduce", "softmax", "matmul", "copy",       "pack_c4",        "conv_texel",
-                                        "pool_c4"};
+    static const char* const names[] = {"unary",  "binary",  "conv",   "conv_block", "pool",    "reduce",    "softmax",
+                                        "matmul", "copy",    "pack_c4", "conv_texel", "pool_c4"};
     return names[static_cast<size_t>(shader)];
 }
 
-std::pair<const uint32_t*, size_t> shader_code(Shader shader) {
+std::pair<const uint32_t*, size_t> shader_code(Shader shader, bool half) {
+#define DEVMUX_SHADER_CODE(name)                                                                      \
+    case Shader::name:                                                                                \
+        return half ? std::make_pair(shaders::name##_comp_f16_spv, shaders::name##_comp_f16_spv_words) \
+                    : std::make_pair(shaders::name##_comp_spv, shaders::name##_comp_spv_words);
     switch (shader) {
-    case Shader::unary:
-        return {shaders::unary_comp_spv, shaders::unary_comp_spv_words};
-    case Shader::binary:
-        return {shaders::binary_comp_spv, shaders::binary_comp_spv_words};
-    case Shader::conv:
-        return {shaders::conv_comp_spv, shaders::conv_comp_spv_words};
-    case Shader::conv_block:
-        return {shaders::conv_block_comp_spv, shaders::conv_block_comp_spv_words};
-    case Shader::conv_block_f16:
-        return {shaders::conv_block_f16_comp_spv, shaders::conv_block_f16_comp_spv_words};
-    case Shader::pool:
-        return {shaders::pool_comp_spv, shaders::pool_comp_spv_words};
-    case Shader::reduce:
-        return {shaders::reduce_comp_spv, shaders::reduce_comp_spv_words};
-    case Shader::softmax:
-        return {shaders::softmax_comp_spv, shaders::softmax_comp_spv_words};
-    case Shader::matmul:
-        return {shaders::matmul_comp_spv, shaders::matmul_comp_spv_words};
-    case Shader::copy:
-        return {shaders::copy_comp_spv, shaders::copy_comp_spv_words};
-    case Shader::pack_c4:
-        return {shaders::pack_c4_comp_spv, shaders::pack_c4_comp_spv_words};
-    case Shader::conv_texel:
-        return {shaders::conv_texel_comp_spv, shaders::conv_texel_comp_spv_words};
-    case Shader::pool_c4:
-        return {shaders::pool_c4_comp_spv, shaders::pool_c4_comp_spv_words};
+        DEVMUX_SHADER_CODE(unary)
+        DEVMUX_SHADER_CODE(binary)
+        DEVMUX_SHADER_CODE(conv)
+        DEVMUX_SHADER_CODE(conv_block)
+        DEVMUX_SHADER_CODE(pool)
+        DEVMUX_SHADER_CODE(reduce)
+        DEVMUX_SHADER_CODE(softmax)
+        DEVMUX_SHADER_CODE(matmul)
+        DEVMUX_SHADER_CODE(copy)
+        DEVMUX_SHADER_CODE(pack_c4)
+        DEVMUX_SHADER_CODE(conv_texel)
+        DEVMUX_SHADER_CODE(pool_c4)
     default:
         OPENVINO_THROW("VULKAN: unknown shader ", static_cast<int>(shader));
     }
+#undef DEVMUX_SHADER_CODE
 }
 
 }  // namespace vulkan

@@ -102,12 +102,12 @@ private:
     size_t m_size = 0;
 };
 
-/// A uniform texel buffer view (`texel_format`) of `bytes` of a buffer from `offset` (a multiple of the
-/// device's texel_offset_alignment()).
+/// A uniform texel buffer view (`texel_format(half)`) of `bytes` of a buffer from `offset` (a multiple of the
+/// device's texel_offset_alignment(half)).
 class TexelView {
 public:
     TexelView(std::shared_ptr<Device> device, VkBuffer buffer, size_t bytes, const std::string& where,
-              size_t offset = 0);
+              size_t offset = 0, bool half = false);
     ~TexelView();
     TexelView(const TexelView&) = delete;
     TexelView& operator=(const TexelView&) = delete;
@@ -124,7 +124,6 @@ enum class Shader {
     binary,
     conv,
     conv_block,
-    conv_block_f16,
     pool,
     reduce,
     softmax,
@@ -136,18 +135,25 @@ enum class Shader {
     count
 };
 const char* shader_name(Shader shader);
-/// The embedded SPIR-V of a shader, for pipelines and for the spirv-val test.
-std::pair<const uint32_t*, size_t> shader_code(Shader shader);
+/// The embedded SPIR-V of a shader, for pipelines and for the spirv-val test; `half`: its variant storing
+/// every value in f16 (common.glsl's DEVMUX_F16).
+std::pair<const uint32_t*, size_t> shader_code(Shader shader, bool half = false);
 
 /// Bindings of every shader: inputs at 0..4, the output at 5. Push constants: per binding the element
 /// offset of its first value inside the bound range (descriptor offsets are aligned down), then parameters.
 constexpr uint32_t binding_count = 6;
 constexpr uint32_t output_binding = 5;
 constexpr uint32_t param_count = 32 - binding_count;
-/// Bindings 6 and 7 are uniform texel buffers of vec4s (VK_FORMAT_R32G32B32A32_SFLOAT), read by conv_texel.
+/// Bindings 6 and 7 are uniform texel buffers of vec4s (VK_FORMAT_R32G32B32A32_SFLOAT; R16G16B16A16_SFLOAT
+/// for f16 values), read by conv_texel and pool_c4.
 constexpr uint32_t first_texel_binding = 6;
 constexpr uint32_t texel_binding_count = 2;
-constexpr VkFormat texel_format = VK_FORMAT_R32G32B32A32_SFLOAT;
+inline VkFormat texel_format(bool half) {
+    return half ? VK_FORMAT_R16G16B16A16_SFLOAT : VK_FORMAT_R32G32B32A32_SFLOAT;
+}
+/// Bytes of one value and of one texel of four.
+inline size_t value_bytes(bool half) { return half ? 2 : 4; }
+inline size_t texel_bytes(bool half) { return 4 * value_bytes(half); }
 struct PushConstants {
     uint32_t offsets[binding_count] = {};
     uint32_t params[param_count] = {};
@@ -187,18 +193,20 @@ public:
     void upload(const std::vector<Upload>& uploads, const std::string& where);
     size_t offset_alignment() const { return m_offset_alignment; }
     size_t max_range() const { return m_max_range; }
-    /// Texels of `texel_format` a uniform texel buffer view may hold; 0 when the format cannot be one.
-    size_t max_texels() const { return m_max_texels; }
+    /// Texels of `texel_format(half)` a uniform texel buffer view may hold; 0 when the format cannot be one.
+    size_t max_texels(bool half = false) const { return half ? m_max_texels_f16 : m_max_texels; }
     /// What a texel view's offset must be a multiple of: minTexelBufferOffsetAlignment, and whole texels.
-    size_t texel_offset_alignment() const { return m_texel_offset_alignment; }
+    size_t texel_offset_alignment(bool half = false) const {
+        return half ? m_texel_offset_alignment_f16 : m_texel_offset_alignment;
+    }
     VkDescriptorSetLayout set_layout() const { return m_set_layout; }
     VkPipelineLayout pipeline_layout() const { return m_pipeline_layout; }
     float timestamp_period() const { return m_physical.properties.limits.timestampPeriod; }
 
-    /// The pipeline of a shader with specialization constants 0 and 1 (the parameters each shader takes as
-    /// constants: the convolutions' epilogue, the element-wise, reduction and pooling ops; shaders without
-    /// them ignore them), created on first use through the device's pipeline cache.
-    VkPipeline pipeline(Shader shader, uint32_t constant0 = 0, uint32_t constant1 = 0);
+    /// The pipeline of a shader (its f16 variant with `half`) with specialization constants 0 and 1 (the
+    /// parameters each shader takes as constants: the convolutions' epilogue, the element-wise, reduction and
+    /// pooling ops; shaders without them ignore them), created on first use through the device's pipeline cache.
+    VkPipeline pipeline(Shader shader, uint32_t constant0 = 0, uint32_t constant1 = 0, bool half = false);
 
     /// What happened to a pipeline cache file kept under an ov::cache_dir.
     struct CacheUse {
@@ -234,15 +242,15 @@ private:
     std::atomic<size_t> m_staged_bytes{0};
     size_t m_offset_alignment = 4;
     size_t m_max_range = 0;
-    size_t m_max_texels = 0;
-    size_t m_texel_offset_alignment = 16;
+    size_t m_max_texels = 0, m_max_texels_f16 = 0;
+    size_t m_texel_offset_alignment = 16, m_texel_offset_alignment_f16 = 8;
     VkDescriptorSetLayout m_set_layout = VK_NULL_HANDLE;
     VkPipelineLayout m_pipeline_layout = VK_NULL_HANDLE;
     std::mutex m_queue_mutex;  // guards m_queue (vkQueueSubmit from several requests)
     // Guards m_pipelines, m_cache and m_loaded_caches: compiles on several threads create pipelines and
     // merge or save the pipeline cache at once.
     std::mutex m_pipeline_mutex;
-    std::map<std::tuple<Shader, uint32_t, uint32_t>, VkPipeline> m_pipelines;  // (shader, constants) -> pipeline
+    std::map<std::tuple<Shader, uint32_t, uint32_t, bool>, VkPipeline> m_pipelines;  // (shader, constants, half)
     VkPipelineCache m_cache = VK_NULL_HANDLE;
     std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged
 

@@ -3,6 +3,7 @@
 // reference outputs stored beside them (ONNX Runtime, fp32). Metric: max |a - b| / max(max |b|, 1e-3).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "conformance.hpp"
@@ -113,32 +114,77 @@ std::vector<ModelParam> model_params() {
     return params;
 }
 
+// Compiles the model for the device with `config`, infers the stored inputs and returns each output's
+// normalised error against the stored reference.
+std::vector<double> reference_errors(const Device& device, const RealModel& model, const ov::AnyMap& config) {
+    const std::string ref = models_dir() + "/" + model.ref + "/";
+    auto compiled = core().compile_model(core().read_model(models_dir() + "/" + model.xml), device.name, config);
+    auto request = compiled.create_infer_request();
+    for (const auto& in : model.inputs) {
+        const auto& port = compiled.inputs()[find_port(compiled.inputs(), in.name, false)];
+        request.set_tensor(port, tensor_for(port, read_f32(ref + in.file)));
+    }
+    request.infer();
+    std::vector<double> errors;
+    for (const auto& out : model.outputs) {
+        const auto& port = compiled.outputs()[find_port(compiled.outputs(), out.name, true)];
+        const ov::Tensor actual = request.get_tensor(port);
+        const auto expected_values = read_f32(ref + out.file);
+        ov::Tensor expected(ov::element::f32, actual.get_shape());
+        EXPECT_EQ(expected.get_size(), expected_values.size()) << out.name;
+        std::copy_n(expected_values.begin(), std::min(expected_values.size(), expected.get_size()),
+                    expected.data<float>());
+        errors.push_back(normalised_error(actual, expected, 1e-3));
+    }
+    return errors;
+}
+
 class RealModels : public ::testing::TestWithParam<ModelParam> {};
 
 TEST_P(RealModels, MatchReferenceOutputs) {
     const ModelParam& p = GetParam();
     run(*p.device, [&] {
-        const std::string ref = models_dir() + "/" + p.model->ref + "/";
-        auto compiled = core().compile_model(core().read_model(models_dir() + "/" + p.model->xml), p.device->name);
-        auto request = compiled.create_infer_request();
-        for (const auto& in : p.model->inputs) {
-            const auto& port = compiled.inputs()[find_port(compiled.inputs(), in.name, false)];
-            request.set_tensor(port, tensor_for(port, read_f32(ref + in.file)));
-        }
-        request.infer();
-        for (const auto& out : p.model->outputs) {
-            const auto& port = compiled.outputs()[find_port(compiled.outputs(), out.name, true)];
-            const ov::Tensor actual = request.get_tensor(port);
-            const auto expected_values = read_f32(ref + out.file);
-            ov::Tensor expected(ov::element::f32, actual.get_shape());
-            ASSERT_EQ(expected.get_size(), expected_values.size()) << out.name;
-            std::copy(expected_values.begin(), expected_values.end(), expected.data<float>());
-            EXPECT_LE(normalised_error(actual, expected, 1e-3), 1e-3) << p.model->xml << " output " << out.name;
-        }
+        const auto errors = reference_errors(*p.device, *p.model, {});
+        for (size_t o = 0; o < errors.size(); ++o)
+            EXPECT_LE(errors[o], 1e-3) << p.model->xml << " output " << p.model->outputs[o].name;
     });
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, RealModels, ::testing::ValuesIn(model_params()),
+                         [](const ::testing::TestParamInfo<ModelParam>& info) {
+                             return test_name(info.param.device->label, info.param.model->label);
+                         });
+
+// The devices that store values in f16 at ov::hint::inference_precision f16 (VULKAN, on devices with f16
+// storage: lavapipe has it). The tolerance is f16's: about 1e-3 per rounding, over the tens of layers of these
+// models; the error must also be above f32's, so the values really were stored in f16.
+std::vector<ModelParam> f16_model_params() {
+    std::vector<ModelParam> params;
+    for (const auto& param : model_params())
+        if (param.device->label == "VULKAN")
+            params.push_back(param);
+    return params;
+}
+
+class RealModelsF16 : public ::testing::TestWithParam<ModelParam> {};
+
+TEST_P(RealModelsF16, MatchReferenceOutputsWithinF16Rounding) {
+    const ModelParam& p = GetParam();
+    run(*p.device, [&] {
+        const auto capabilities = core().get_property(p.device->property_device, ov::device::capabilities);
+        ASSERT_NE(std::find(capabilities.begin(), capabilities.end(), ov::device::capability::FP16),
+                  capabilities.end())
+            << p.device->name << " lists no FP16 capability";
+        const auto errors = reference_errors(*p.device, *p.model, {ov::hint::inference_precision(ov::element::f16)});
+        for (size_t o = 0; o < errors.size(); ++o) {
+            EXPECT_LE(errors[o], 2e-2) << p.model->xml << " output " << p.model->outputs[o].name;
+            EXPECT_GT(errors[o], 1e-5) << p.model->xml << " output " << p.model->outputs[o].name
+                                       << ": no f16 rounding seen";
+        }
+    });
+}
+
+INSTANTIATE_TEST_SUITE_P(Conformance, RealModelsF16, ::testing::ValuesIn(f16_model_params()),
                          [](const ::testing::TestParamInfo<ModelParam>& info) {
                              return test_name(info.param.device->label, info.param.model->label);
                          });

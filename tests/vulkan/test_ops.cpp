@@ -5,6 +5,7 @@
 // convolutions, pooling and Concats kept in layout c4 between them, and the values that must stay plain.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -301,8 +302,11 @@ const std::vector<OpCase>& cases() {
 
 class VulkanOps : public ::testing::TestWithParam<OpCase> {};
 
-TEST_P(VulkanOps, MatchesTheReference) {
-    const OpCase& c = GetParam();
+// The case compiled at `precision`; each output's error against the reference (f32 inputs and outputs). At f16
+// every step must run its shaders' f16 variant (exec type "..._f16..."), and the expected exec types are read
+// so.
+std::vector<double> run_case(const OpCase& c, const ov::element::Type& precision) {
+    const bool half = precision == ov::element::f16;
     ov::ParameterVector parameters;
     ov::OutputVector arguments;
     for (const auto& shape : c.inputs) {
@@ -311,10 +315,11 @@ TEST_P(VulkanOps, MatchesTheReference) {
     }
     auto model = std::make_shared<ov::Model>(c.build(arguments), parameters, c.name);
     auto core = make_core();
-    const auto supported = core->query_model(model, "VULKAN");
+    const auto supported = core->query_model(model, "VULKAN", ov::hint::inference_precision(precision));
     for (const auto& op : model->get_ordered_ops())
         EXPECT_EQ(supported.count(op->get_friendly_name()), 1u) << op->get_friendly_name() << " is not supported";
-    auto compiled = core->compile_model(model, "VULKAN", ov::enable_profiling(true));
+    auto compiled =
+        core->compile_model(model, "VULKAN", ov::enable_profiling(true), ov::hint::inference_precision(precision));
     auto request = compiled.create_infer_request();
     std::vector<ov::Tensor> inputs;
     for (size_t i = 0; i < c.inputs.size(); ++i) {
@@ -323,8 +328,11 @@ TEST_P(VulkanOps, MatchesTheReference) {
     }
     request.infer();
     const auto expected = reference_outputs(model, inputs);
-    for (size_t o = 0; o < expected.size(); ++o)
-        EXPECT_LE(relative_error(floats(request.get_output_tensor(o)), floats(expected[o])), c.tolerance) << "output " << o;
+    std::vector<double> errors;
+    for (size_t o = 0; o < expected.size(); ++o) {
+        EXPECT_EQ(request.get_output_tensor(o).get_element_type(), ov::element::f32) << "output " << o;
+        errors.push_back(relative_error(floats(request.get_output_tensor(o)), floats(expected[o])));
+    }
     // The cases named for a convolution shader ran on it (lavapipe reads vec4 texel buffers).
     const std::string name = c.name;
     bool texel = false, c4 = false;
@@ -333,15 +341,42 @@ TEST_P(VulkanOps, MatchesTheReference) {
         texel = texel || info.exec_type.find("_texel") != std::string::npos;
         c4 = c4 || info.exec_type.find("_c4") != std::string::npos;
         exec_types.insert(info.exec_type);
+        if (half)
+            EXPECT_EQ(info.exec_type.find("_f32"), std::string::npos) << info.node_name << " ran in f32";
     }
-    for (const auto& type : c.exec_types)
+    for (auto type : c.exec_types) {
+        if (half && type.find("_f32") != std::string::npos)
+            type.replace(type.find("_f32"), 4, "_f16");
         EXPECT_EQ(exec_types.count(type), 1u) << "no step ran as " << type;
+    }
     if (name.find("c4_none") != std::string::npos)
         EXPECT_FALSE(c4) << "a value was kept in layout c4";
     if (name.find("conv_texel") != std::string::npos)
         EXPECT_TRUE(texel) << "conv_texel did not run";
     if (name.find("conv_block") != std::string::npos)
         EXPECT_FALSE(texel) << "conv_texel ran instead of conv_block";
+    return errors;
+}
+
+TEST_P(VulkanOps, MatchesTheReference) {
+    const auto errors = run_case(GetParam(), ov::element::f32);
+    for (size_t o = 0; o < errors.size(); ++o)
+        EXPECT_LE(errors[o], GetParam().tolerance) << "output " << o;
+}
+
+// At the f16 inference precision every value is stored in f16 (inputs, intermediates, constants) and summed in
+// f32: within 4e-3 of the f32 reference (about eight f16 roundings of the largest value; the deepest case
+// chains three convolutions), and not equal to it, so the values really were rounded.
+TEST_P(VulkanOps, MatchesTheReferenceInF16) {
+    auto core = make_core();
+    const auto capabilities = core->get_property("VULKAN", ov::device::capabilities);
+    if (std::find(capabilities.begin(), capabilities.end(), ov::device::capability::FP16) == capabilities.end())
+        GTEST_SKIP() << "VULKAN.0 has no f16 storage (FP16 capability); lavapipe has it";
+    const auto errors = run_case(GetParam(), ov::element::f16);
+    for (size_t o = 0; o < errors.size(); ++o) {
+        EXPECT_LE(errors[o], std::max(GetParam().tolerance, 4e-3)) << "output " << o;
+        EXPECT_GT(errors[o], 0.0) << "output " << o << " was not rounded to f16";
+    }
 }
 
 INSTANTIATE_TEST_SUITE_P(Shaders, VulkanOps, ::testing::ValuesIn(cases()),

@@ -33,7 +33,7 @@ void main() {
         const uint channels = max(pc.p[21], 1u), inner = max(pc.p[22], 1u);
         for (uint i = first_item(); i < items; i += item_stride()) {
             const uint ib = layout_kind == 1u ? i : (layout_kind == 2u ? 0u : (i / inner) % channels);
-            out0[pc.off[5] + i] = apply(OP, in0[pc.off[0] + i], in1[pc.off[1] + ib]);
+            out0[pc.off[5] + i] = real(apply(OP, in0[pc.off[0] + i], in1[pc.off[1] + ib]));
         }
         return;
     }
@@ -47,6 +47,6 @@ void main() {
             ia += c * pc.p[8 + d];
             ib += c * pc.p[14 + d];
         }
-        out0[pc.off[5] + i] = apply(OP, in0[pc.off[0] + ia], in1[pc.off[1] + ib]);
+        out0[pc.off[5] + i] = real(apply(OP, in0[pc.off[0] + ia], in1[pc.off[1] + ib]));
     }
 }

@@ -2,17 +2,29 @@
 // Shared by every shader: bindings 0..4 are inputs, 5 the output; push constants hold, per binding, the
 // element offset of the first value inside its descriptor range, then the op's parameters (vk_device.hpp).
 #extension GL_GOOGLE_include_directive : enable
+// Storage type of every value: f32, or f16 in the variant built with DEVMUX_F16 (the f16 inference precision,
+// on devices with storageBuffer16BitAccess). Loads widen to float implicitly; stores narrow with real() and
+// real4(). The arithmetic is f32 in both variants.
+#ifdef DEVMUX_F16
+#extension GL_EXT_shader_16bit_storage : require
+#extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
+#define real float16_t
+#define real4 f16vec4
+#else
+#define real float
+#define real4 vec4
+#endif
 #ifndef LOCAL_SIZE
 #define LOCAL_SIZE 64
 #endif
 layout(local_size_x = LOCAL_SIZE) in;
-layout(std430, set = 0, binding = 0) readonly buffer Input0 { float in0[]; };
-layout(std430, set = 0, binding = 1) readonly buffer Input1 { float in1[]; };
-layout(std430, set = 0, binding = 2) readonly buffer Input2 { float in2[]; };
-layout(std430, set = 0, binding = 3) readonly buffer Input3 { float in3[]; };
-layout(std430, set = 0, binding = 4) readonly buffer Input4 { float in4[]; };
+layout(std430, set = 0, binding = 0) readonly buffer Input0 { real in0[]; };
+layout(std430, set = 0, binding = 1) readonly buffer Input1 { real in1[]; };
+layout(std430, set = 0, binding = 2) readonly buffer Input2 { real in2[]; };
+layout(std430, set = 0, binding = 3) readonly buffer Input3 { real in3[]; };
+layout(std430, set = 0, binding = 4) readonly buffer Input4 { real in4[]; };
 #ifndef CUSTOM_OUTPUT
-layout(std430, set = 0, binding = 5) writeonly buffer Output0 { float out0[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer Output0 { real out0[]; };
 #endif
 layout(push_constant) uniform Push {
     uint off[6];

@@ -62,10 +62,10 @@ void main() {
         for (uint l = 0u; l < lanes; ++l) {
             const uint k = k0 + l;
             const uint index = ((n * K + k) * OH + oh) * OW + ow0;
-            out0[pc.off[5] + index] = finish(acc0[l], k, index);
-            if (columns > 1u) out0[pc.off[5] + index + 1u] = finish(acc1[l], k, index + 1u);
-            if (columns > 2u) out0[pc.off[5] + index + 2u] = finish(acc2[l], k, index + 2u);
-            if (columns > 3u) out0[pc.off[5] + index + 3u] = finish(acc3[l], k, index + 3u);
+            out0[pc.off[5] + index] = real(finish(acc0[l], k, index));
+            if (columns > 1u) out0[pc.off[5] + index + 1u] = real(finish(acc1[l], k, index + 1u));
+            if (columns > 2u) out0[pc.off[5] + index + 2u] = real(finish(acc2[l], k, index + 2u));
+            if (columns > 3u) out0[pc.off[5] + index + 3u] = real(finish(acc3[l], k, index + 3u));
         }
     }
 }

@@ -1,13 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The body of conv_block.comp (f32 filters) and conv_block_f16.comp (f16 filters, FILTERS_F16).
-#ifdef FILTERS_F16
-// f16 storage of the filters (VK_KHR_16bit_storage); the arithmetic stays f32.
-layout(std430, set = 0, binding = 1) readonly buffer PackedFilters { f16vec4 filters4[]; };
+// The body of conv_block.comp. The filters are stored as the values are (real4: f32, or f16 with DEVMUX_F16).
+layout(std430, set = 0, binding = 1) readonly buffer PackedFilters { real4 filters4[]; };
 #define FILTER(i) vec4(filters4[i])
-#else
-layout(std430, set = 0, binding = 1) readonly buffer PackedFilters { vec4 filters4[]; };
-#define FILTER(i) filters4[i]
-#endif
 
 struct Pixel {
     uint n, oh, ow;
@@ -43,7 +37,7 @@ void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4
     for (uint l = 0u; l < lanes; ++l) {
         const float sum = l < 4u ? a0[l] : (l < 8u ? a1[l - 4u] : (l < 12u ? a2[l - 8u] : a3[l - 12u]));
         const uint index = base + l * plane;
-        out0[pc.off[5] + index] = finish(sum, k0 + l, index);
+        out0[pc.off[5] + index] = real(finish(sum, k0 + l, index));
     }
 }
 

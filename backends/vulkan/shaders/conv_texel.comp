@@ -49,12 +49,12 @@ Pixel pixel_at(uint index, uint pixels, uint OH, uint OW) {
 const bool INPUT_C4 = (EPILOGUE_MODES & 256u) != 0u, OUTPUT_C4 = (EPILOGUE_MODES & 512u) != 0u;
 const bool OUTPUT_C4_QUADS = (EPILOGUE_MODES & 1024u) != 0u;
 
-layout(std430, set = 0, binding = 5) writeonly buffer Output4 { vec4 out4[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer Output4 { real4 out4[]; };
 
 // c4 with the block's channels starting at a quad (bit 10, OUTPUT_C4_QUADS): one vec4 store per quad of
 // channels, where llvmpipe's lane loop then runs once per quad instead of once per channel.
 void store_quad(uint at, uint k, uint index, vec4 sums) {
-    out4[at] = vec4(finish(sums.x, k, index), finish(sums.y, k + 1u, index + 1u), finish(sums.z, k + 2u, index + 2u),
+    out4[at] = real4(finish(sums.x, k, index), finish(sums.y, k + 1u, index + 1u), finish(sums.z, k + 2u, index + 2u),
                     finish(sums.w, k + 3u, index + 3u));
 }
 
@@ -78,7 +78,7 @@ void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4
         // c4 (one image): channel k of the pixel is component k % 4 of texel k / 4 of the pixel's plane.
         const uint k = k0 + l;
         const uint index = OUTPUT_C4 ? ((k / 4u) * plane + place) * 4u + k % 4u : base + l * plane;
-        out0[pc.off[5] + index] = finish(sum, k, index);
+        out0[pc.off[5] + index] = real(finish(sum, k, index));
     }
 }
 

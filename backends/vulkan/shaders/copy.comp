@@ -16,6 +16,6 @@ void main() {
             src += c * pc.p[7 + d];
             dst += c * pc.p[13 + d];
         }
-        out0[pc.off[5] + dst] = in0[pc.off[0] + src];
+        out0[pc.off[5] + dst] = real(in0[pc.off[0] + src]);
     }
 }

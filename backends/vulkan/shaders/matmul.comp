@@ -38,10 +38,10 @@ void main() {
         const uint rows = min(4u, M - m0), columns = min(4u, N - n0);
         const uint out_base = pc.off[5] + (b * M + m0) * N + n0;
         for (uint j = 0u; j < columns; ++j) {
-            out0[out_base + j] = acc0[j];
-            if (rows > 1u) out0[out_base + N + j] = acc1[j];
-            if (rows > 2u) out0[out_base + 2u * N + j] = acc2[j];
-            if (rows > 3u) out0[out_base + 3u * N + j] = acc3[j];
+            out0[out_base + j] = real(acc0[j]);
+            if (rows > 1u) out0[out_base + N + j] = real(acc1[j]);
+            if (rows > 2u) out0[out_base + 2u * N + j] = real(acc2[j]);
+            if (rows > 3u) out0[out_base + 3u * N + j] = real(acc3[j]);
         }
     }
 }

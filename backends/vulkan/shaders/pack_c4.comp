@@ -10,7 +10,7 @@
 // (llvmpipe runs each storage-buffer access as a loop over the lanes, whatever its width).
 #define CUSTOM_OUTPUT
 #include "common.glsl"
-layout(std430, set = 0, binding = 5) writeonly buffer PackedOutput { vec4 packed[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer PackedOutput { real4 packed[]; };
 layout(set = 0, binding = 6) uniform samplerBuffer c4_input;
 layout(constant_id = 0) const uint INPUT_C4 = 0u;
 
@@ -34,6 +34,6 @@ void main() {
                          channel + 1u < C ? in0[image + min(channel + 1u, last) * plane] : 0.0,
                          channel + 2u < C ? in0[image + min(channel + 2u, last) * plane] : 0.0,
                          channel + 3u < C ? in0[image + min(channel + 3u, last) * plane] : 0.0);
-        packed[t] = inside ? value : vec4(0.0);
+        packed[t] = real4(inside ? value : vec4(0.0));
     }
 }

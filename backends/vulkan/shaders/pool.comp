@@ -40,6 +40,6 @@ void main() {
             }
             acc = count > 0u ? acc / float(count) : 0.0;
         }
-        out0[pc.off[5] + item] = acc;
+        out0[pc.off[5] + item] = real(acc);
     }
 }

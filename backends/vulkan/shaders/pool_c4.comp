@@ -10,7 +10,7 @@
 
 // The output as texels: one vec4 store each (llvmpipe then runs its lane loop once per texel, not per value).
 // Its offset (pc.off[5]) is a whole texel: c4 values start at multiples of 16 bytes.
-layout(std430, set = 0, binding = 5) writeonly buffer Output4 { vec4 out4[]; };
+layout(std430, set = 0, binding = 5) writeonly buffer Output4 { real4 out4[]; };
 layout(set = 0, binding = 6) uniform samplerBuffer c4_input;
 
 // Max or average (parameter 13) as a specialization constant: llvmpipe would run both, masked.
@@ -48,6 +48,6 @@ void main() {
             }
             acc = count > 0u ? acc / float(count) : vec4(0.0);
         }
-        out4[pc.off[5] / 4u + item] = acc;
+        out4[pc.off[5] / 4u + item] = real4(acc);
     }
 }

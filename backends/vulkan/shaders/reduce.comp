@@ -26,6 +26,6 @@ void main() {
         }
         if (op == 1u) acc /= float(reduced);
         if (op == 6u) acc = sqrt(acc);
-        out0[pc.off[5] + item] = acc;
+        out0[pc.off[5] + item] = real(acc);
     }
 }

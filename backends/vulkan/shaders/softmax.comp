@@ -11,12 +11,12 @@ void main() {
         const uint o = item / inner, i = item % inner;
         const uint base = o * axis * inner + i;
         float top = -3.402823466e38;
-        for (uint a = 0u; a < axis; ++a) top = max(top, in0[pc.off[0] + base + a * inner]);
+        for (uint a = 0u; a < axis; ++a) top = max(top, float(in0[pc.off[0] + base + a * inner]));
         float sum = 0.0;
         for (uint a = 0u; a < axis; ++a) sum += exp(in0[pc.off[0] + base + a * inner] - top);
         for (uint a = 0u; a < axis; ++a) {
             const float x = in0[pc.off[0] + base + a * inner] - top;
-            out0[pc.off[5] + base + a * inner] = log_softmax ? x - log(sum) : exp(x) / sum;
+            out0[pc.off[5] + base + a * inner] = real(log_softmax ? x - log(sum) : exp(x) / sum);
         }
     }
 }

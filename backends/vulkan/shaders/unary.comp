@@ -48,5 +48,5 @@ float apply(uint op, float x, float alpha, float beta) {
 void main() {
     const uint items = pc.p[1];
     for (uint i = first_item(); i < items; i += item_stride())
-        out0[pc.off[5] + i] = apply(OP, in0[pc.off[0] + i], fparam(2), fparam(3));
+        out0[pc.off[5] + i] = real(apply(OP, in0[pc.off[0] + i], fparam(2), fparam(3)));
 }
