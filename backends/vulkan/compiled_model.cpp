@@ -45,12 +45,15 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
     const bool f16 = values.get(ov::hint::inference_precision) == ov::element::f16 && m_device->physical().fp16;
     auto prepared = prepare_model(*model, f16 ? ov::element::f16 : ov::element::f32);
     op_support().check(*model, *prepared);
-    std::vector<ov::element::Type> input_types, output_types;
+    // The user sees the model's types: its ports, and its variables through query_state.
+    kit::PlanOptions user_types;
     for (const auto& input : inputs())
-        input_types.push_back(input.get_element_type());
+        user_types.input_types.push_back(input.get_element_type());
     for (const auto& output : outputs())
-        output_types.push_back(output.get_element_type());
-    m_plan = build_plan(prepared, m_device, input_types, output_types);
+        user_types.output_types.push_back(output.get_element_type());
+    for (const auto& variable : model->get_variables())
+        user_types.variable_types[variable->get_info().variable_id] = variable->get_info().data_type;
+    m_plan = build_plan(prepared, m_device, f16, std::move(user_types));
     if (!m_cache.file.empty())
         m_device->save_cache(m_cache.file);
 }

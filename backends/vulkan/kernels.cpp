@@ -1239,22 +1239,14 @@ bool overlaps(const BarrierTracker::Range& a, const BarrierTracker::Range& b) {
 }  // namespace
 
 std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::Model>& model,
-                                                     const std::shared_ptr<Device>& device,
-                                                     const std::vector<ov::element::Type>& input_types,
-                                                     const std::vector<ov::element::Type>& output_types) {
-    kit::PlanOptions options;
+                                                     const std::shared_ptr<Device>& device, bool half,
+                                                     kit::PlanOptions user_types) {
+    kit::PlanOptions options = std::move(user_types);
     options.device = device->name();
     options.alignment = std::max<size_t>(64, device->offset_alignment());
     options.arena_space = device_memory;
     // Producers write device memory; the user's output tensors are host memory, filled after the fence.
     options.direct_outputs = false;
-    options.input_types = input_types;
-    options.output_types = output_types;
-    bool half = false;
-    for (const auto& parameter : model->get_parameters())
-        half = half || parameter->get_element_type() == ov::element::f16;
-    for (const auto& result : model->get_results())
-        half = half || result->get_element_type() == ov::element::f16;
     return kit::build_plan(model, Kernels(device, half, c4_values(*model, *device)), options);
 }
 

@@ -60,12 +60,12 @@ constexpr kit::MemorySpace device_memory = 1;
 /// What one infer request gives its bound steps while it runs (kit::ExecContext::backend).
 struct RequestContext;
 
-/// Plans a prepared model for `device`: shader kernels (their f16 variants for a model prepared in f16), the
-/// model's Constants uploaded once.
+/// Plans a prepared model for `device`: shader kernels (their f16 variants with `half`, for a model prepared in
+/// f16), the model's Constants uploaded once. `user_types` gives the user model's input, output and variable
+/// types (PlanOptions' type fields); the device fields are set here.
 std::shared_ptr<const kit::ExecutionPlan> build_plan(const std::shared_ptr<ov::Model>& model,
-                                                     const std::shared_ptr<Device>& device,
-                                                     const std::vector<ov::element::Type>& input_types,
-                                                     const std::vector<ov::element::Type>& output_types);
+                                                     const std::shared_ptr<Device>& device, bool half,
+                                                     kit::PlanOptions user_types);
 
 /// A request arena: one VkBuffer per allocation (BufferRef::base is the VkBuffer).
 class ArenaAllocator : public kit::ArenaAllocator {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "devmux/kit/execution_plan.hpp"
 
+#include "devmux/kit/passes.hpp"
 #include "devmux/plugin/iremote_context.hpp"
 
 #include <algorithm>
@@ -159,8 +160,8 @@ public:
 
 class VariableState final : public IVariableState {
 public:
-    VariableState(const std::string& name, VariableSlot& slot, const std::string& device)
-        : IVariableState(name), m_slot(slot), m_device(device) {}
+    VariableState(const VariableDesc& desc, VariableSlot& slot, const std::string& device)
+        : IVariableState(desc.id), m_slot(slot), m_user_type(desc.user_type), m_device(device) {}
 
     void reset() override {
         std::memset(m_slot.value.data(), 0, m_slot.value.get_byte_size());
@@ -168,22 +169,33 @@ public:
     }
     void set_state(const ov::Tensor& state) override {
         OPENVINO_ASSERT(state, m_device, ": cannot set variable '", get_name(), "' from an empty tensor");
-        OPENVINO_ASSERT(state.get_element_type() == m_slot.value.get_element_type() &&
-                            state.get_shape() == m_slot.value.get_shape(),
-                        m_device, ": variable '", get_name(), "' holds ", m_slot.value.get_element_type(), " ",
-                        m_slot.value.get_shape(), ", got a tensor of ", state.get_element_type(), " ",
-                        state.get_shape());
-        state.copy_to(m_slot.value);
+        OPENVINO_ASSERT(state.get_element_type() == m_user_type && state.get_shape() == m_slot.value.get_shape(),
+                        m_device, ": variable '", get_name(), "' holds ", m_user_type, " ", m_slot.value.get_shape(),
+                        ", got a tensor of ", state.get_element_type(), " ", state.get_shape());
+        if (m_user_type == m_slot.value.get_element_type()) {
+            state.copy_to(m_slot.value);
+        } else {
+            // A contiguous copy first: the user's tensor may be a strided view.
+            ov::Tensor dense(state.get_element_type(), state.get_shape());
+            state.copy_to(dense);
+            convert_floats(dense.data(), m_user_type, m_slot.value.data(), m_slot.value.get_element_type(),
+                           dense.get_size());
+        }
         m_slot.initialized = true;
     }
     ov::Tensor get_state() const override {
-        ov::Tensor copy(m_slot.value.get_element_type(), m_slot.value.get_shape());
-        m_slot.value.copy_to(copy);
+        ov::Tensor copy(m_user_type, m_slot.value.get_shape());
+        if (m_user_type == m_slot.value.get_element_type())
+            m_slot.value.copy_to(copy);
+        else
+            convert_floats(m_slot.value.data(), m_slot.value.get_element_type(), copy.data(), m_user_type,
+                           copy.get_size());
         return copy;
     }
 
 private:
     VariableSlot& m_slot;  // owned by the PlanRequest, which also owns this state's only strong reference
+    ov::element::Type m_user_type;
     std::string m_device;
 };
 
@@ -345,7 +357,8 @@ private:
                             ", which elsewhere holds ", variable.type, " ", variable.shape);
             return i;
         }
-        m_plan->variables.push_back({id, type, shape});
+        const auto user = m_options.variable_types.find(id);
+        m_plan->variables.push_back({id, type, shape, user == m_options.variable_types.end() ? type : user->second});
         return m_plan->variables.size() - 1;
     }
 
@@ -702,7 +715,7 @@ PlanRequest::PlanRequest(std::shared_ptr<const ExecutionPlan> plan, std::shared_
     }
     // Slots are not added to after this point, so the states may keep references to them.
     for (size_t i = 0; i < plan_ref.variables.size(); ++i)
-        m_states.push_back(std::make_shared<VariableState>(plan_ref.variables[i].id, m_variables[i], plan_ref.device));
+        m_states.push_back(std::make_shared<VariableState>(plan_ref.variables[i], m_variables[i], plan_ref.device));
 
     for (const auto& step : plan_ref.steps) {
         ov::ProfilingInfo info;

@@ -327,35 +327,57 @@ namespace {
 // out = relu(state + x); state = out, with the state starting at a Constant: on VULKAN the ReadValue runs as
 // a device copy of a host-filled mirror and the Assign completes after the fence.
 TEST(VulkanExecution, VariableStateCarriesOverAndResets) {
-    auto core = make_core();
-    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 4});
-    auto variable = std::make_shared<ov::op::util::Variable>(
-        ov::op::util::VariableInfo{ov::PartialShape{2, 4}, ov::element::f32, "vulkan_acc"});
-    auto init = random_tensor(ov::element::f32, {2, 4}, 77);
-    auto read = std::make_shared<ov::op::v6::ReadValue>(
-        ov::op::v0::Constant::create(ov::element::f32, ov::Shape{2, 4}, floats(init)), variable);
-    auto sum = std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(read, x));
-    auto assign = std::make_shared<ov::op::v6::Assign>(sum, variable);
-    auto model = std::make_shared<ov::Model>(ov::OutputVector{sum}, ov::SinkVector{assign}, ov::ParameterVector{x},
-                                             ov::op::util::VariableVector{variable}, "state");
-    auto compiled = core->compile_model(model, "VULKAN");
-    auto request = compiled.create_infer_request();
-    auto input = random_tensor(ov::element::f32, {2, 4}, 78);
-    request.set_input_tensor(input);
-    std::vector<float> state = floats(init);
-    for (int round = 0; round < 3; ++round) {
+    for (const auto& precision : {ov::element::f32, ov::element::f16}) {
+        SCOPED_TRACE(precision.get_type_name());
+        auto core = make_core();
+        auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{2, 4});
+        auto variable = std::make_shared<ov::op::util::Variable>(
+            ov::op::util::VariableInfo{ov::PartialShape{2, 4}, ov::element::f32, "vulkan_acc"});
+        auto init = random_tensor(ov::element::f32, {2, 4}, 77);
+        auto read = std::make_shared<ov::op::v6::ReadValue>(
+            ov::op::v0::Constant::create(ov::element::f32, ov::Shape{2, 4}, floats(init)), variable);
+        auto sum = std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(read, x));
+        auto assign = std::make_shared<ov::op::v6::Assign>(sum, variable);
+        auto model = std::make_shared<ov::Model>(ov::OutputVector{sum}, ov::SinkVector{assign},
+                                                 ov::ParameterVector{x}, ov::op::util::VariableVector{variable},
+                                                 "state");
+        auto compiled = core->compile_model(model, "VULKAN", ov::hint::inference_precision(precision));
+        auto request = compiled.create_infer_request();
+        auto input = random_tensor(ov::element::f32, {2, 4}, 78);
+        request.set_input_tensor(input);
+        // At f16 the state, the input and each sum are rounded to f16 (a sum of two f16 values is exact in f32,
+        // so rounding it once gives the shader's result).
+        const auto stored = [&](float value) {
+            return precision == ov::element::f16 ? static_cast<float>(ov::float16(value)) : value;
+        };
+        const auto step = [&](std::vector<float>& state) {
+            for (size_t i = 0; i < state.size(); ++i)
+                state[i] = std::max(0.0f, stored(stored(state[i]) + stored(input.data<float>()[i])));
+        };
+        std::vector<float> state = floats(init);
+        for (int round = 0; round < 3; ++round) {
+            request.infer();
+            step(state);
+            EXPECT_EQ(floats(request.get_output_tensor()), state) << "round " << round;
+        }
+        ASSERT_EQ(request.query_state().size(), 1u);
+        // The state keeps the variable's type whatever the precision.
+        EXPECT_EQ(request.query_state()[0].get_state().get_element_type(), ov::element::f32);
+        EXPECT_EQ(floats(request.query_state()[0].get_state()), state);
+        request.reset_state();
         request.infer();
-        for (size_t i = 0; i < state.size(); ++i)
-            state[i] = std::max(0.0f, state[i] + input.data<float>()[i]);
-        EXPECT_EQ(floats(request.get_output_tensor()), state) << "round " << round;
+        state = floats(init);
+        step(state);
+        EXPECT_EQ(floats(request.get_output_tensor()), state);
+        // set_state takes the variable's type too.
+        auto chosen = random_tensor(ov::element::f32, {2, 4}, 79);
+        request.query_state()[0].set_state(chosen);
+        request.infer();
+        state = floats(chosen);
+        step(state);
+        EXPECT_EQ(floats(request.get_output_tensor()), state);
+        EXPECT_THROW(request.query_state()[0].set_state(random_tensor(ov::element::f16, {2, 4}, 80)), ov::Exception);
     }
-    ASSERT_EQ(request.query_state().size(), 1u);
-    EXPECT_EQ(floats(request.query_state()[0].get_state()), state);
-    request.reset_state();
-    request.infer();
-    for (size_t i = 0; i < state.size(); ++i)
-        state[i] = std::max(0.0f, floats(init)[i] + input.data<float>()[i]);
-    EXPECT_EQ(floats(request.get_output_tensor()), state);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -143,8 +144,9 @@ struct PlanStep {
 
 struct VariableDesc {
     std::string id;
-    ov::element::Type type;
+    ov::element::Type type;  ///< what the plan stores and its steps read and write
     ov::Shape shape;
+    ov::element::Type user_type;  ///< what query_state shows and set_state takes (type, or another float type)
 };
 
 /// @brief An op that costs nothing at run time, for profiling (reported OPTIMIZED_OUT).
@@ -203,6 +205,10 @@ struct PlanOptions {
     /// User-facing element types per input and output; empty: the model's. Where they differ from the
     /// model's, the plan converts with KernelProvider::convert_kernel.
     std::vector<ov::element::Type> input_types, output_types;
+    /// User-facing element types of variables, by variable id; a variable not named keeps the model's. A
+    /// backend that retyped its variables (kit::convert_precision) names the user model's types here, and
+    /// the request's states convert between the two.
+    std::map<std::string, ov::element::Type> variable_types;
 };
 
 /// @brief Plans a model with static shapes. Throws ov::Exception naming the op (friendly name and type)
