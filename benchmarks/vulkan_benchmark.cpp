@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// VULKAN against the CPU plugin on the shared models, in one run: latency per inference, the GFLOP/s of the
-// convolutions and matrix products, and the cold start (compile plus first inference in a fresh process)
+// VULKAN (at the f32 and the f16 inference precision) against the CPU plugin on the shared models, in one run:
+// latency per inference, the GFLOP/s of the convolutions and matrix products, and the cold start (compile plus first inference in a fresh process)
 // with an empty and with a filled cache (ov::cache_dir and Mesa's shader cache). On CI machines the Vulkan
 // device is lavapipe, admitted through VULKAN_DEVICE_TYPES.
 //   <build>/bin/devmux_vulkan_benchmarks [--benchmark_filter=...]
@@ -14,6 +14,7 @@
 #include <iostream>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "openvino/op/ops.hpp"
 #include "openvino/openvino.hpp"
@@ -77,11 +78,13 @@ double model_flops(const ov::Model& model) {
     return flops;
 }
 
-void BM_Infer(benchmark::State& state, const std::string& device, const ModelEntry& entry) {
+// `precision`: the ov::hint::inference_precision to compile with (VULKAN: f16 stores every value in f16).
+void BM_Infer(benchmark::State& state, const std::string& device, const ov::element::Type& precision,
+              const ModelEntry& entry) {
     try {
         auto core = make_core();
         auto model = core->read_model(models_dir() + "/" + entry.path);
-        auto compiled = core->compile_model(model, device);
+        auto compiled = core->compile_model(model, device, ov::hint::inference_precision(precision));
         auto request = compiled.create_infer_request();
         for (const auto& input : compiled.inputs())
             request.set_tensor(input, random_input(input));
@@ -95,10 +98,11 @@ void BM_Infer(benchmark::State& state, const std::string& device, const ModelEnt
 }
 
 // The cold-start child: compile plus first inference, printed in milliseconds.
-int cold_start_child(const std::string& model_path, const std::string& cache_dir) {
+int cold_start_child(const std::string& model_path, const std::string& cache_dir, const std::string& precision) {
     const auto start = std::chrono::steady_clock::now();
     auto core = make_core();
-    auto compiled = core->compile_model(model_path, "VULKAN", ov::cache_dir(cache_dir));
+    auto compiled = core->compile_model(model_path, "VULKAN", ov::cache_dir(cache_dir),
+                                        ov::hint::inference_precision(ov::element::Type(precision)));
     auto request = compiled.create_infer_request();
     for (const auto& input : compiled.inputs())
         request.set_tensor(input, random_input(input));
@@ -111,14 +115,14 @@ int cold_start_child(const std::string& model_path, const std::string& cache_dir
 std::string self_path;
 
 // Each iteration runs a fresh process; `filled` runs one first (untimed) to fill both caches.
-void BM_VulkanColdStart(benchmark::State& state, bool filled) {
+void BM_VulkanColdStart(benchmark::State& state, bool filled, const std::string& precision) {
     const auto root = std::filesystem::temp_directory_path() / "devmux_vulkan_cold_start";
     const std::string model = models_dir() + "/" + models[0].path;
     const auto run_child = [&](const std::filesystem::path& dir) {
         const std::string out = dir.string() + ".out";
         // Mesa's shader cache is lavapipe's real pipeline cache: it is emptied and filled with ours.
         const std::string command = "MESA_SHADER_CACHE_DIR='" + (dir / "mesa").string() + "' '" + self_path +
-                                    "' --cold-start '" + model + "' '" + (dir / "devmux").string() + "' > '" + out + "'";
+                                    "' --cold-start '" + model + "' '" + (dir / "devmux").string() + "' " + precision + " > '" + out + "'";
         if (std::system(command.c_str()) != 0)
             return -1.0;
         std::ifstream in(out);
@@ -144,29 +148,37 @@ void BM_VulkanColdStart(benchmark::State& state, bool filled) {
 }
 
 void register_benchmarks() {
+    const std::pair<const char*, ov::element::Type> configurations[] = {
+        {"CPU", ov::element::f32}, {"VULKAN", ov::element::f32}, {"VULKAN", ov::element::f16}};
     for (const auto& entry : models)
-        for (const char* device : {"CPU", "VULKAN"})
-            benchmark::RegisterBenchmark((std::string("Infer/") + entry.label + "/" + device).c_str(),
-                                         [device, &entry](benchmark::State& state) { BM_Infer(state, device, entry); })
+        for (const auto& [device, precision] : configurations) {
+            const std::string name = std::string("Infer/") + entry.label + "/" + device +
+                                     (precision == ov::element::f16 ? "_f16" : "");
+            benchmark::RegisterBenchmark(name.c_str(), [device = std::string(device), precision = precision,
+                                                        &entry](benchmark::State& state) {
+                BM_Infer(state, device, precision, entry);
+            })
                 ->Unit(benchmark::kMillisecond)
                 ->UseRealTime();
-    benchmark::RegisterBenchmark("VulkanColdStart/squeezenet1_1/empty_cache",
-                                 [](benchmark::State& state) { BM_VulkanColdStart(state, false); })
-        ->Unit(benchmark::kMillisecond)
-        ->UseManualTime()
-        ->Iterations(3);
-    benchmark::RegisterBenchmark("VulkanColdStart/squeezenet1_1/filled_cache",
-                                 [](benchmark::State& state) { BM_VulkanColdStart(state, true); })
-        ->Unit(benchmark::kMillisecond)
-        ->UseManualTime()
-        ->Iterations(3);
+        }
+    for (const std::string precision : {"f32", "f16"})
+        for (const bool filled : {false, true}) {
+            const std::string name = "VulkanColdStart/squeezenet1_1/" + std::string(filled ? "filled" : "empty") +
+                                     "_cache" + (precision == "f16" ? "/f16" : "");
+            benchmark::RegisterBenchmark(name.c_str(), [filled, precision](benchmark::State& state) {
+                BM_VulkanColdStart(state, filled, precision);
+            })
+                ->Unit(benchmark::kMillisecond)
+                ->UseManualTime()
+                ->Iterations(3);
+        }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc == 4 && std::strcmp(argv[1], "--cold-start") == 0)
-        return cold_start_child(argv[2], argv[3]);
+    if (argc == 5 && std::strcmp(argv[1], "--cold-start") == 0)
+        return cold_start_child(argv[2], argv[3], argv[4]);
     self_path = std::filesystem::canonical("/proc/self/exe").string();
     register_benchmarks();
     benchmark::Initialize(&argc, argv);
