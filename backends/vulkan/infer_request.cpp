@@ -2,6 +2,7 @@
 #include "infer_request.hpp"
 
 #include "compiled_model.hpp"
+#include "remote_context.hpp"
 
 namespace devmux {
 namespace vulkan {
@@ -11,7 +12,11 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
       m_compiled(compiled_model),
       m_device(compiled_model->device()),
       m_arena(std::make_shared<ArenaAllocator>(m_device)),
-      m_run(compiled_model->plan(), m_arena),
+      // The device's own remote tensors are bound as they are: no host mirror, no copy per inference.
+      m_run(compiled_model->plan(), m_arena,
+            [this](const ov::Tensor& tensor, kit::BufferRef& buffer) {
+                return place_device_tensor(*m_device, tensor, buffer, m_context.remote);
+            }),
       m_profiling(compiled_model->profiling() && m_device->physical().timestamps) {
     const Api& api = vk();
     const std::string& where = m_device->name();
@@ -88,6 +93,7 @@ bool InferRequest::begin() {
     m_context.ops.clear();
     m_context.downloads.clear();
     m_context.rerecord = false;
+    m_context.uploaded_bytes = 0;
     kit::ExecContext ctx;
     ctx.backend = &m_context;
     m_run.run(m_input_tensors, m_output_tensors, ctx, m_profiling);

@@ -32,6 +32,8 @@ public:
     size_t recordings() const { return m_recordings; }
     /// Barriers between dispatches in the last recording (tests check they follow the plan's dependencies).
     size_t barriers() const { return m_barriers; }
+    /// Bytes the last inference copied from host tensors into input mirrors (none for remote tensors).
+    size_t uploaded_bytes() const { return m_context.uploaded_bytes; }
 
     /// Starts one inference and returns once it is submitted; `done` (kept by reference) is called on the
     /// device's fence thread once the outputs are written, with the error or null.

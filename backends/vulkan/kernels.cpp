@@ -1448,8 +1448,10 @@ DispatchOp::~DispatchOp() {
 
 void DispatchOp::execute(kit::ExecContext& ctx) {
     auto* request = static_cast<RequestContext*>(ctx.backend);
-    for (const auto& upload : m_uploads)
+    for (const auto& upload : m_uploads) {
         this->upload(upload.input, upload.host, upload.mirror->mapped(), upload.bytes, ctx);
+        request->uploaded_bytes += upload.bytes;
+    }
     request->ops.push_back(this);
     if (!m_recorded)
         request->rerecord = true;
@@ -1504,8 +1506,6 @@ DownloadOp::DownloadOp(const kit::BindArgs& args, ov::element::Type from, ov::el
     : m_in(args.inputs.at(0)), m_out(args.outputs.at(0)), m_from(from), m_to(to),
       m_count(args.outputs.at(0).bytes / std::max<size_t>(1, to.size())) {
     m_where = args.plan.device + ": boundary of '" + args.step.node_name + "'";
-    OPENVINO_ASSERT(m_in.space == kit::host_memory || m_out.space == kit::host_memory, m_where,
-                    ": a device-to-device conversion has no shader");
 }
 
 void DownloadOp::convert(const void* source, void* destination) const {
@@ -1516,21 +1516,32 @@ void DownloadOp::convert(const void* source, void* destination) const {
     kit::convert_floats(source, m_from, destination, m_to, m_count);
 }
 
+// Boundary steps run on the host through mapped memory: an input (a host tensor, or a remote tensor that the
+// host wrote) before the submission; a value the device writes after the fence.
 void DownloadOp::execute(kit::ExecContext& ctx) {
     auto* request = static_cast<RequestContext*>(ctx.backend);
-    if (m_in.space == device_memory) {
+    if (m_in.space == device_memory && !request->is_remote(m_in)) {
         request->downloads.push_back(this);  // the device writes it: read after the fence
         return;
     }
-    void* destination = m_out.space == kit::host_memory ? m_out.host() : request->arena->mapped(m_out);
-    OPENVINO_ASSERT(destination, m_where, ": the destination is not memory of this request");
-    convert(m_in.host(), destination);
+    const void* source = m_in.space == kit::host_memory ? m_in.host() : request->mapped(m_in);
+    void* destination = m_out.space == kit::host_memory ? m_out.host() : request->mapped(m_out);
+    OPENVINO_ASSERT(source && destination, m_where, ": the source or the destination is not memory of this request");
+    convert(source, destination);
 }
 
 void DownloadOp::finish(const RequestContext& ctx) const {
-    const char* source = ctx.arena->mapped(m_in);
-    OPENVINO_ASSERT(source, m_where, ": the source is not memory of this request");
-    convert(source, m_out.host());
+    const char* source = ctx.mapped(m_in);
+    void* destination = m_out.space == kit::host_memory ? m_out.host() : ctx.mapped(m_out);
+    OPENVINO_ASSERT(source && destination, m_where, ": the source or the destination is not memory of this request");
+    convert(source, destination);
+}
+
+char* RequestContext::mapped(const kit::BufferRef& buffer) const {
+    if (char* in_arena = arena->mapped(buffer))
+        return in_arena;
+    const auto found = remote.find(reinterpret_cast<VkBuffer>(buffer.base));
+    return found == remote.end() ? nullptr : found->second + buffer.offset;
 }
 
 }  // namespace vulkan

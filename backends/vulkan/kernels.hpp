@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -93,9 +94,20 @@ public:
 
 struct RequestContext {
     const ArenaAllocator* arena = nullptr;
+    // The user's tensors of this device's context bound as they are (place_device_tensor): their VkBuffers
+    // and where the host sees them, for the boundary steps that convert on the host.
+    std::map<VkBuffer, char*> remote;
     std::vector<DispatchOp*> ops;              // device steps of this run, in plan order
     std::vector<const AfterFence*> downloads;  // host work to finish after the fence, in plan order
     bool rerecord = false;                     // a device step was bound anew since the last recording
+    size_t uploaded_bytes = 0;                 // host bytes copied into input mirrors by this run
+
+    /// Where the host sees a device BufferRef: the arena's, or a bound remote tensor's; null for neither.
+    char* mapped(const kit::BufferRef& buffer) const;
+    /// True for a remote tensor of the user's (which the host wrote before the submission).
+    bool is_remote(const kit::BufferRef& buffer) const {
+        return remote.count(reinterpret_cast<VkBuffer>(buffer.base)) != 0;
+    }
 };
 
 /// Tracks what the dispatches recorded since the last barrier read and wrote, so that a barrier is

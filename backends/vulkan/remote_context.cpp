@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "remote_context.hpp"
 
+#include "kernels.hpp"
+
 #include <cstring>
 
 #include "openvino/core/except.hpp"
@@ -29,6 +31,7 @@ public:
                 {"VK_BUFFER_BYTES", static_cast<uint64_t>(bytes())}};
     }
     void* host_data() const override { return m_buffer->mapped(); }
+    VkBuffer buffer() const { return m_buffer->handle(); }
     void copy_to_host(ov::Tensor& dst) const override {
         check_same(dst, "copy_to_host");
         std::memcpy(dst.data(), m_buffer->mapped(), bytes());
@@ -60,6 +63,17 @@ ov::AnyMap RemoteContext::get_property() const {
     return {{memory_space_key, m_device->name()},
             {"VK_DEVICE", reinterpret_cast<uint64_t>(m_device->handle())},
             {ov::device::full_name.name(), m_device->physical().name}};
+}
+
+bool place_device_tensor(const Device& device, const ov::Tensor& tensor, kit::BufferRef& buffer,
+                         std::map<VkBuffer, char*>& mapped) {
+    const auto remote = std::dynamic_pointer_cast<RemoteTensor>(remote_tensor_of(tensor));
+    if (!remote || remote->get_memory_space() != device.name())
+        return false;
+    const size_t bytes = ov::shape_size(remote->get_shape()) * remote->get_element_type().size();
+    buffer = kit::BufferRef{device_memory, reinterpret_cast<void*>(remote->buffer()), 0, bytes};
+    mapped[remote->buffer()] = static_cast<char*>(remote->host_data());
+    return true;
 }
 
 std::shared_ptr<IRemoteTensor> RemoteContext::create_tensor(const ov::element::Type& type, const ov::Shape& shape,

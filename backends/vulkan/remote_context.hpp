@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 
 #include "devmux/plugin/iremote_context.hpp"
+#include "devmux/kit/execution_plan.hpp"
 #include "vk_device.hpp"
 
 namespace devmux {
@@ -26,6 +28,11 @@ public:
 private:
     std::shared_ptr<Device> m_device;
 };
+
+/// For kit::PlanRequest: a tensor of `device`'s context becomes a device BufferRef of its VkBuffer, which the
+/// shaders bind as it is (no host mirror); `mapped` records where the host sees it. Declines any other tensor.
+bool place_device_tensor(const Device& device, const ov::Tensor& tensor, kit::BufferRef& buffer,
+                         std::map<VkBuffer, char*>& mapped);
 
 }  // namespace vulkan
 }  // namespace devmux

@@ -364,9 +364,17 @@ Device::~Device() {
     api.vkDestroyDevice(m_device, nullptr);
 }
 
+uint32_t Device::local_size(Shader shader) const {
+    const bool gpu = m_physical.type != VK_PHYSICAL_DEVICE_TYPE_CPU || m_force_gpu_local_sizes;
+    if (!gpu && (shader == Shader::conv_block || shader == Shader::conv_texel))
+        return 8;
+    return 64;
+}
+
 VkPipeline Device::pipeline(Shader shader, uint32_t constant0, uint32_t constant1, bool half) {
+    const uint32_t group = local_size(shader);
     std::lock_guard<std::mutex> lock(m_pipeline_mutex);
-    VkPipeline& pipeline = m_pipelines[std::make_tuple(shader, constant0, constant1, half)];
+    VkPipeline& pipeline = m_pipelines[std::make_tuple(shader, constant0, constant1, half, group)];
     if (pipeline)
         return pipeline;
     const Api& api = vk();
@@ -383,10 +391,11 @@ VkPipeline Device::pipeline(Shader shader, uint32_t constant0, uint32_t constant
     info.stage.module = module;
     info.stage.pName = "main";
     // constant_id 0 and 1: the compiler drops the cases a pipeline never takes (llvmpipe runs both sides of
-    // every branch, masked).
-    const uint32_t constants[] = {constant0, constant1};
-    const VkSpecializationMapEntry entries[] = {{0, 0, sizeof(uint32_t)}, {1, sizeof(uint32_t), sizeof(uint32_t)}};
-    VkSpecializationInfo specialization{2, entries, sizeof(constants), constants};
+    // every branch, masked); 2: the work group's size.
+    const uint32_t constants[] = {constant0, constant1, group};
+    const VkSpecializationMapEntry entries[] = {
+        {0, 0, sizeof(uint32_t)}, {1, sizeof(uint32_t), sizeof(uint32_t)}, {2, 2 * sizeof(uint32_t), sizeof(uint32_t)}};
+    VkSpecializationInfo specialization{3, entries, sizeof(constants), constants};
     info.stage.pSpecializationInfo = &specialization;
     info.layout = m_pipeline_layout;
     const VkResult result = api.vkCreateComputePipelines(m_device, m_cache, 1, &info, nullptr, &pipeline);

@@ -179,6 +179,14 @@ public:
     /// lavapipe, which shares host memory.
     bool weights_staged() const { return m_force_staging || m_stages_weights; }
     void force_weights_staging(bool force) { m_force_staging = force; }
+    /// Invocations per work group of `shader` on this device (its specialization constant 2). CPU-type devices
+    /// keep the shader's own size (8 for the tiled convolutions: one llvmpipe SIMD batch, measured fastest on
+    /// lavapipe; 64 for the rest). GPUs run every shader in groups of 64, as the host sizes the grid for 64
+    /// items per group: one item per invocation, where groups of 8 would leave 24 of a 32-wide warp idle
+    /// and give each invocation 8 items in turn (not measured on a GPU yet).
+    uint32_t local_size(Shader shader) const;
+    /// Tests: the GPUs' sizes on any device (lavapipe), to run that path where no GPU is.
+    void force_gpu_local_sizes(bool force) { m_force_gpu_local_sizes = force; }
     /// Bytes Device::upload has copied through staging buffers since the device was created.
     size_t staged_bytes() const { return m_staged_bytes; }
 
@@ -239,6 +247,7 @@ private:
     uint32_t m_local_memory_type = 0;
     bool m_stages_weights = false;
     std::atomic<bool> m_force_staging{false};
+    std::atomic<bool> m_force_gpu_local_sizes{false};
     std::atomic<size_t> m_staged_bytes{0};
     size_t m_offset_alignment = 4;
     size_t m_max_range = 0;
@@ -250,7 +259,8 @@ private:
     // Guards m_pipelines, m_cache and m_loaded_caches: compiles on several threads create pipelines and
     // merge or save the pipeline cache at once.
     std::mutex m_pipeline_mutex;
-    std::map<std::tuple<Shader, uint32_t, uint32_t, bool>, VkPipeline> m_pipelines;  // (shader, constants, half)
+    // (shader, constants 0 and 1, half, local size) -> pipeline
+    std::map<std::tuple<Shader, uint32_t, uint32_t, bool, uint32_t>, VkPipeline> m_pipelines;
     VkPipelineCache m_cache = VK_NULL_HANDLE;
     std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged
 

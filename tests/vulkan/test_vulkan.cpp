@@ -17,6 +17,7 @@
 #include "compiled_model.hpp"
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/plugin/device_identity.hpp"
+#include "devmux/plugin/iremote_context.hpp"
 #include "infer_request.hpp"
 #include "openvino/op/ops.hpp"
 #include "plugin.hpp"
@@ -406,6 +407,51 @@ TEST(VulkanRemote, DeviceTensorsAreMappedVkBuffersUsableAsInputs) {
     EXPECT_LT(relative_error(floats(request.get_output_tensor()), floats(reference_outputs(model, {values})[0])), 1e-5);
 }
 
+// The device's own tensors are bound as they are, as inputs and as outputs: the input's shaders read its
+// VkBuffer (no host mirror, no bytes copied per inference), the output is written into it, at f32 and f16 (the
+// f16 plan converts on the host through the mapped buffers). A host input is mirrored, for comparison.
+TEST(VulkanRemote, DeviceTensorsAreBoundWithoutHostCopies) {
+    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
+    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    auto model = conv_relu_model();
+    const auto values = random_tensor(ov::element::f32, {1, 3, 9, 9}, 32);
+    const auto expected = floats(reference_outputs(model, {values})[0]);
+    for (const auto& precision : {ov::element::f32, ov::element::f16}) {
+        SCOPED_TRACE(precision.get_type_name());
+        auto compiled = plugin->compile_model(model, {ov::hint::inference_precision(precision)});
+        auto context = compiled->get_context();
+        ov::Tensor input = devmux::make_remote_tensor(context->create_tensor(ov::element::f32, {1, 3, 9, 9}, {}));
+        ov::Tensor output = devmux::make_remote_tensor(
+            context->create_tensor(ov::element::f32, compiled->outputs()[0].get_shape(), {}));
+        devmux::copy_tensor(values, input);
+        auto request = compiled->create_sync_infer_request();
+        auto* vulkan_request = dynamic_cast<devmux::vulkan::InferRequest*>(request.get());
+        ASSERT_NE(vulkan_request, nullptr);
+        request->set_tensor(compiled->inputs()[0], values);
+        request->infer();
+        if (precision == ov::element::f32)
+            EXPECT_EQ(vulkan_request->uploaded_bytes(), values.get_byte_size());  // the host input, mirrored
+        request->set_tensor(compiled->inputs()[0], input);
+        request->set_tensor(compiled->outputs()[0], output);
+        for (int round = 0; round < 2; ++round) {
+            request->infer();
+            EXPECT_EQ(vulkan_request->uploaded_bytes(), 0u) << "round " << round;
+            ov::Tensor result(ov::element::f32, output.get_shape());
+            devmux::copy_tensor(output, result);
+            EXPECT_LT(relative_error(floats(result), expected), precision == ov::element::f16 ? 2e-3 : 1e-5)
+                << "round " << round;
+        }
+        // The input's new contents are read in place, without set_tensor.
+        const auto changed = random_tensor(ov::element::f32, {1, 3, 9, 9}, 33);
+        devmux::copy_tensor(changed, input);
+        request->infer();
+        ov::Tensor result(ov::element::f32, output.get_shape());
+        devmux::copy_tensor(output, result);
+        EXPECT_LT(relative_error(floats(result), floats(reference_outputs(model, {changed})[0])),
+                  precision == ov::element::f16 ? 2e-3 : 1e-5);
+    }
+}
+
 }  // namespace
 
 namespace {
@@ -572,6 +618,45 @@ TEST(VulkanMemory, StagedWeightsGiveTheResultsOfMappedOnes) {
     // At f16 the filters and the operand are stored in f16: half the bytes (the bias-free filters are packed
     // with the same padding at both precisions).
     EXPECT_EQ(staged_bytes[1] * 2, staged_bytes[0]);
+}
+
+}  // namespace
+
+namespace {
+
+// GPUs run the tiled convolutions in work groups of 64 (one item per invocation), CPU-type devices such as
+// lavapipe in groups of 8 (each invocation walks 8 items). Forced on lavapipe, the GPUs' sizes must give
+// SqueezeNet's outputs bit for bit (each output is summed by one invocation in the same order either way).
+TEST(VulkanExecution, GpuWorkGroupSizesGiveTheSameResults) {
+    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
+    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    ov::Core core;
+    auto squeezenet = core.read_model(std::string(DEVMUX_MODELS_DIR) + "/squeezenet1.1-ir10/squeezenet1.1.xml");
+    auto image = random_tensor(ov::element::f32, squeezenet->input().get_shape(), 81);
+    std::shared_ptr<devmux::vulkan::Device> device;
+    struct Unforce {
+        std::shared_ptr<devmux::vulkan::Device>* device;
+        ~Unforce() {
+            if (*device)
+                (*device)->force_gpu_local_sizes(false);
+        }
+    } unforce{&device};
+    std::vector<float> outputs[2];
+    for (const bool gpu_sizes : {false, true}) {
+        if (device)
+            device->force_gpu_local_sizes(gpu_sizes);
+        auto compiled = plugin->compile_model(squeezenet, {});
+        device = std::dynamic_pointer_cast<const devmux::vulkan::CompiledModel>(compiled)->device();
+        ASSERT_TRUE(device);
+        const bool cpu_device = device->physical().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+        EXPECT_EQ(device->local_size(devmux::vulkan::Shader::conv_texel), cpu_device && !gpu_sizes ? 8u : 64u);
+        EXPECT_EQ(device->local_size(devmux::vulkan::Shader::binary), 64u);
+        auto request = compiled->create_sync_infer_request();
+        request->set_tensor(compiled->inputs()[0], image);
+        request->infer();
+        outputs[gpu_sizes] = floats(request->get_tensor(compiled->outputs()[0]));
+    }
+    EXPECT_EQ(outputs[1], outputs[0]);
 }
 
 }  // namespace

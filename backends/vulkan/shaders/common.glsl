@@ -18,6 +18,9 @@
 #define LOCAL_SIZE 64
 #endif
 layout(local_size_x = LOCAL_SIZE) in;
+// The host may set another size per device (constant_id 2, Device::local_size); every shader walks its items
+// with a grid-stride loop, so any size computes the same values.
+layout(local_size_x_id = 2) in;
 layout(std430, set = 0, binding = 0) readonly buffer Input0 { real in0[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Input1 { real in1[]; };
 layout(std430, set = 0, binding = 2) readonly buffer Input2 { real in2[]; };
