@@ -228,9 +228,16 @@ std::string plan_binary(const ov::Node& node, NodePlan* plan) {
         } else if (a_dense && ov::shape_size(b) == 1) {
             dispatch.params[20] = 2;
         } else if (a_dense && out.size() >= 2 && operand_mode(b, out) == 2) {
+            const size_t rows = out[0] * out[1], inner = items / rows;
             dispatch.params[20] = 3;
             dispatch.params[21] = static_cast<uint32_t>(out[1]);
-            dispatch.params[22] = static_cast<uint32_t>(items / (out[0] * out[1]));
+            dispatch.params[22] = static_cast<uint32_t>(inner);
+            // Rows of a work group's width or more: one row per work group along y (layout 4).
+            if (inner >= group_size && rows <= max_groups) {
+                dispatch.params[20] = 4;
+                dispatch.items = inner;
+                dispatch.groups_y = static_cast<uint32_t>(rows);
+            }
         }
         const size_t pad = max_rank - out.size();
         for (size_t d = 0; d < max_rank; ++d) {
@@ -247,9 +254,6 @@ std::string plan_binary(const ov::Node& node, NodePlan* plan) {
 
 std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
     const auto* fused = ov::as_type<const kit::FusedConvolution>(&node);
-    // VULKAN does not ask the kit for scale-shift fusion, and its shaders have no scale-shift epilogue.
-    if (fused && fused->has_scale_shift())
-        return "has a fused scale-shift, which the VULKAN convolution shaders do not apply";
     if (fused && fused->addend_first())
         return "sums its addend before the activation, which the VULKAN convolution shaders do not do";
     const auto* base = ov::as_type<const ov::op::util::ConvolutionBase>(&node);
@@ -308,6 +312,23 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
             break;
         }
         }
+        if (fused->has_scale_shift()) {
+            // The scales and shifts share binding 3, or 4 where a PRelu slope takes 3 (then no addend fits).
+            if (act == a_prelu && fused->has_addend())
+                return "has a PRelu, a scale-shift and an addend, one operand more than the VULKAN convolution "
+                       "shaders bind";
+            const uint32_t scale = operand_mode(node.get_input_shape(fused->scale_input()), out);
+            const uint32_t shift = operand_mode(node.get_input_shape(fused->shift_input()), out);
+            if (scale == 0 || shift == 0)
+                return "has a fused scale-shift of shapes " + shape_text(node.get_input_shape(fused->scale_input())) +
+                       " and " + shape_text(node.get_input_shape(fused->shift_input())) +
+                       " that VULKAN cannot broadcast";
+            if (!ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(fused->scale_input())) ||
+                !ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(fused->shift_input())))
+                return "has a fused scale-shift that is not constant";
+            modes |= scale << 6 | shift << 11;
+            inputs[act == a_prelu ? 4 : 3] = static_cast<int>(fused->scale_input());
+        }
         if (fused->has_addend()) {
             const uint32_t addend = operand_mode(node.get_input_shape(fused->addend_input()), out);
             if (addend == 0)
@@ -332,6 +353,8 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
             dispatch.params[21] = static_cast<uint32_t>(pixels);
         }
         dispatch.inputs = inputs;
+        if (fused && fused->has_scale_shift())
+            dispatch.scale_shift = static_cast<int>(fused->scale_input());
         const uint32_t values[] = {static_cast<uint32_t>(in[0]), static_cast<uint32_t>(in[1]),
                                    static_cast<uint32_t>(in[2]), static_cast<uint32_t>(in[3]),
                                    static_cast<uint32_t>(out[1]), static_cast<uint32_t>(out[2]),
@@ -693,7 +716,11 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model, const ov::eleme
           })
         .add("remove_identity_ops", [](ov::Model& m) { return kit::remove_identity_ops(m) != 0; })
         .add("fold_constants", [](ov::Model& m) { return kit::fold_constants(m) != 0; })
-        .add("fuse_convolutions", [](ov::Model& m) { return kit::fuse_convolutions(m) != 0; });
+        .add("fuse_convolutions", [](ov::Model& m) {
+            kit::ConvolutionFusionOptions options;
+            options.scale_shift = true;  // the convolution shaders apply it in their epilogue
+            return kit::fuse_convolutions(m, options) != 0;
+        });
     passes.run(*exec);
     return exec;
 }
@@ -878,6 +905,13 @@ public:
                     const auto packed = pack_filters(constant->cast_vector<float>(), node->get_output_shape(0)[1],
                                                      dispatch.filter_groups, dispatch.pack_block);
                     m_weights[static_cast<size_t>(input)] = place(stored(packed, dispatch.half), what);
+                } else if (input == dispatch.scale_shift) {
+                    auto both = constant->cast_vector<float>();
+                    const auto shifts = ov::as_type_ptr<ov::op::v0::Constant>(
+                                            node->get_input_node_shared_ptr(static_cast<size_t>(input) + 1))
+                                            ->cast_vector<float>();
+                    both.insert(both.end(), shifts.begin(), shifts.end());
+                    m_weights[static_cast<size_t>(input)] = place(stored(both, dispatch.half), what);
                 } else {
                     // prepare_model gave every floating constant the values' type.
                     OPENVINO_ASSERT(constant->get_element_type().size() == value_bytes(dispatch.half), where,
@@ -1117,7 +1151,8 @@ std::set<const ov::Node*> c4_values(const ov::Model& model, const Device& device
         texel_readers.insert(node.get());
         // A per-element operand (mode 3) is indexed as plain: such an output stays plain.
         const uint32_t modes = conv->params[16];
-        const bool elementwise = (modes & 3u) == 3u || ((modes >> 2) & 3u) == 3u || ((modes >> 4) & 3u) == 3u;
+        const bool elementwise = (modes & 3u) == 3u || ((modes >> 2) & 3u) == 3u || ((modes >> 4) & 3u) == 3u ||
+                                 ((modes >> 6) & 3u) == 3u || ((modes >> 11) & 3u) == 3u;
         if (fits && !elementwise)
             c4.insert(node.get());
     }

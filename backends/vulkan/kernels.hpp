@@ -35,6 +35,9 @@ struct Dispatch {
     // no pack_c4 dispatch, no scratch.
     bool c4_input = false;
     bool half = false;  // values (and constants) stored in f16: the shader's f16 variant
+    // A fused scale-shift: the node input of the scale (the shift is the next one), bound at binding 3 as one
+    // buffer of the scales, then the shifts.
+    int scale_shift = -1;
 };
 
 /// What a node runs as: its dispatches (several for a Concat or Split), in order.

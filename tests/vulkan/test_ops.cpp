@@ -213,6 +213,55 @@ const std::vector<OpCase>& cases() {
              return ov::OutputVector{std::make_shared<v1::Add>(relu, in[1])};
          },
          1e-5},
+        // A scale-shift after the activation (a batch normalisation placed after a Relu), fused into the
+        // convolution's epilogue: per channel or one value, on conv_texel and conv (the kit fuses ungrouped
+        // convolutions only, which never take conv_block), beside an addend or a PRelu (then bound where the
+        // addend would be), into a c4 output read by the next convolution.
+        {"conv_texel_scale_shift_add",
+         {{1, 8, 6, 5}, {1, 20, 6, 5}},
+         [](const ov::OutputVector& in) {
+             auto relu = conv_relu(in[0], 20, 8, 3, 1, 1, 41);
+             auto scaled = std::make_shared<v1::Multiply>(relu, weights({1, 20, 1, 1}, 42));
+             auto shifted = std::make_shared<v1::Add>(scaled, weights({1}, 43));
+             return ov::OutputVector{std::make_shared<v1::Add>(shifted, in[1])};
+         },
+         1e-5, {"conv_fused_f32_texel"}},
+        {"conv_texel_scale_shift_c4",
+         {{1, 8, 6, 6}},
+         [](const ov::OutputVector& in) {
+             auto relu = conv_relu(in[0], 32, 8, 1, 1, 0, 44);
+             auto scaled = std::make_shared<v1::Multiply>(relu, weights({1, 32, 1, 1}, 45));
+             auto shifted = std::make_shared<v1::Add>(scaled, weights({1, 32, 1, 1}, 46));
+             return ov::OutputVector{conv_relu(shifted, 16, 32, 3, 1, 0, 47)};
+         },
+         1e-5, {"conv_fused_f32_texel_c4_output", "conv_fused_f32_texel_c4_input"}},
+        {"conv_scale_shift_one_value",
+         {{1, 4, 5, 5}},
+         [](const ov::OutputVector& in) {
+             auto relu = conv_relu(in[0], 6, 4, 3, 1, 1, 51);
+             auto scaled = std::make_shared<v1::Multiply>(relu, weights({1}, 52));
+             return ov::OutputVector{std::make_shared<v1::Add>(scaled, weights({1, 6, 1, 1}, 53))};
+         },
+         1e-5, {"conv_fused_f32"}},
+        // One output pixel: per channel and per element coincide (operand mode 3 for a [1, C, 1, 1] scale).
+        {"conv_scale_shift_one_pixel",
+         {{1, 4, 3, 3}},
+         [](const ov::OutputVector& in) {
+             auto relu = conv_relu(in[0], 20, 4, 3, 1, 0, 58);
+             auto scaled = std::make_shared<v1::Multiply>(relu, weights({1, 20, 1, 1}, 59));
+             return ov::OutputVector{std::make_shared<v1::Add>(scaled, weights({1, 20, 1, 1}, 60))};
+         },
+         1e-5, {"conv_fused_f32_texel"}},
+        {"conv_prelu_scale_shift",
+         {{1, 4, 5, 5}},
+         [](const ov::OutputVector& in) {
+             auto c = conv(in[0], 6, 4, 3, 1, 1)[0];
+             auto biased = std::make_shared<v1::Add>(c, weights({1, 6, 1, 1}, 54));
+             auto prelu = std::make_shared<v0::PRelu>(biased, weights({6}, 55));
+             auto scaled = std::make_shared<v1::Multiply>(prelu, weights({1, 6, 1, 1}, 56));
+             return ov::OutputVector{std::make_shared<v1::Add>(scaled, weights({1, 6, 1, 1}, 57))};
+         },
+         1e-5, {"conv_fused_f32"}},
         {"conv_bias_prelu",
          {{1, 4, 5, 5}},
          [](const ov::OutputVector& in) {
@@ -247,6 +296,11 @@ const std::vector<OpCase>& cases() {
              auto scaled = std::make_shared<v1::Multiply>(in[0], weights({1, 3, 1, 1}, 6));
              auto shifted = std::make_shared<v1::Add>(scaled, weights({1}, 7));
              return ov::OutputVector{std::make_shared<v0::PRelu>(shifted, weights({3}, 8))};
+         }, 2e-6},
+        // Planes of 64 values or more: one row (image, channel) per work group along y, 90 values a row.
+        {"per_channel_rows", {{2, 3, 9, 10}}, [](const ov::OutputVector& in) {
+             auto scaled = std::make_shared<v1::Multiply>(in[0], weights({1, 3, 1, 1}, 61));
+             return ov::OutputVector{std::make_shared<v0::PRelu>(scaled, weights({3}, 62))};
          }, 2e-6},
         {"maximum_minimum", {{3, 4}, {3, 4}}, [](const ov::OutputVector& in) {
              return ov::OutputVector{std::make_shared<v1::Maximum>(in[0], in[1]), std::make_shared<v1::Minimum>(in[0], in[1])};
@@ -349,6 +403,8 @@ std::vector<double> run_case(const OpCase& c, const ov::element::Type& precision
             type.replace(type.find("_f32"), 4, "_f16");
         EXPECT_EQ(exec_types.count(type), 1u) << "no step ran as " << type;
     }
+    if (name.find("scale_shift") != std::string::npos)
+        EXPECT_EQ(exec_types.count(half ? "eltwise_f16" : "eltwise_f32"), 0u) << "the scale-shift was not fused";
     if (name.find("c4_none") != std::string::npos)
         EXPECT_FALSE(c4) << "a value was kept in layout c4";
     if (name.find("conv_texel") != std::string::npos)

@@ -2,8 +2,9 @@
 // Broadcasting element-wise ops over up to 6 dimensions. p0 op (kernels.cpp BinaryOp), p1 items,
 // p2..7 output dims (outermost first), p8..13 strides of a, p14..19 strides of b (0 on broadcast dims),
 // p20 layout: 0 general, 1 a and b both dense in the output's shape, 2 a dense and b one value, 3 a dense and
-// b one value per channel (p21 channels, p22 values per channel). The special layouts avoid the integer
-// divisions of the general index (llvmpipe runs them lane by lane).
+// b one value per channel (p21 channels, p22 values per channel), 4 as 3 with one row (image and channel) per
+// work group along y: the channel and its value of b are found once per invocation, not per element. The
+// special layouts avoid the integer divisions of the general index (llvmpipe runs them lane by lane).
 #version 450
 #include "common.glsl"
 
@@ -29,6 +30,13 @@ float apply(uint op, float a, float b) {
 
 void main() {
     const uint items = pc.p[1], layout_kind = LAYOUT_KIND;
+    if (layout_kind == 4u) {
+        const uint inner = pc.p[22], row = gl_WorkGroupID.y, first = row * inner;
+        const float b = in1[pc.off[1] + row % pc.p[21]];
+        for (uint x = first_item(); x < inner; x += item_stride())
+            out0[pc.off[5] + first + x] = real(apply(OP, in0[pc.off[0] + first + x], b));
+        return;
+    }
     if (layout_kind != 0u) {
         const uint channels = max(pc.p[21], 1u), inner = max(pc.p[22], 1u);
         for (uint i = first_item(); i < items; i += item_stride()) {

@@ -1,17 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
-// What both convolution shaders apply after the sum: the fused bias, activation and addend of a
-// FusedConvolution (parameters as in conv.comp).
+// What the convolution shaders apply after the sum: the fused bias, activation, scale-shift and addend of a
+// FusedConvolution (parameters as in conv.comp). Operand modes (parameter 16): bits 0-1 the bias (binding 2),
+// 2-3 the PRelu slope (binding 3), 4-5 the addend (binding 4), each 1 one value, 2 one per channel, 3 one per
+// element; 6-7 the scales and 11-12 the shifts of a scale-shift, alike (both in binding 3, or 4 after a PRelu:
+// the scales, then the shifts). Bits 8-10 are conv_texel's layouts.
 // The operand modes (parameter 16) and the activation (parameter 17) as specialization constants: each
 // pipeline keeps only its own epilogue, since llvmpipe runs both sides of every branch (masked).
 layout(constant_id = 0) const uint EPILOGUE_MODES = 0u;
 layout(constant_id = 1) const uint EPILOGUE_ACTIVATION = 0u;
 
-float operand(uint mode, uint binding, uint k, uint index) {
-    const uint at = mode == 1u ? 0u : (mode == 2u ? k : index);
+uint operand_index(uint mode, uint k, uint index) { return mode == 1u ? 0u : (mode == 2u ? k : index); }
+
+float operand_at(uint binding, uint at) {
     if (binding == 2u) return in2[pc.off[2] + at];
     if (binding == 3u) return in3[pc.off[3] + at];
     return in4[pc.off[4] + at];
 }
+
+float operand(uint mode, uint binding, uint k, uint index) { return operand_at(binding, operand_index(mode, k, index)); }
+
+// How many values an operand of `mode` holds: one, one per channel (p4), one per element (p0 * p4 * p5 * p6).
+uint operand_count(uint mode) { return mode == 1u ? 1u : (mode == 2u ? pc.p[4] : pc.p[0] * pc.p[4] * pc.p[5] * pc.p[6]); }
 
 float finish(float value, uint k, uint index) {
     const uint modes = EPILOGUE_MODES;
@@ -24,6 +33,12 @@ float finish(float value, uint k, uint index) {
     case 4u: value = tanh(value); break;
     case 5u: value = value < 0.0 ? value * operand((modes >> 2) & 3u, 3u, k, index) : value; break;
     default: break;
+    }
+    if (((modes >> 6) & 3u) != 0u) {
+        const uint scales = (modes >> 6) & 3u, shifts = (modes >> 11) & 3u;
+        const uint binding = EPILOGUE_ACTIVATION == 5u ? 4u : 3u;
+        value = value * operand_at(binding, operand_index(scales, k, index)) +
+                operand_at(binding, operand_count(scales) + operand_index(shifts, k, index));
     }
     if (((modes >> 4) & 3u) != 0u)
         value += operand((modes >> 4) & 3u, 4u, k, index);
