@@ -252,10 +252,11 @@ std::string plan_binary(const ov::Node& node, NodePlan* plan) {
     return {};
 }
 
+// Bit 13 of the convolutions' operand modes: the residual form, FusedConvolution::addend_first().
+constexpr uint32_t residual_bit = 8192;
+
 std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
     const auto* fused = ov::as_type<const kit::FusedConvolution>(&node);
-    if (fused && fused->addend_first())
-        return "sums its addend before the activation, which the VULKAN convolution shaders do not do";
     const auto* base = ov::as_type<const ov::op::util::ConvolutionBase>(&node);
     const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(&node);
     std::vector<size_t> data_inputs(node.get_input_size());
@@ -336,6 +337,8 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
                        " that VULKAN cannot broadcast";
             modes |= addend << 4;
             inputs[4] = static_cast<int>(fused->addend_input());
+            if (fused->addend_first())
+                modes |= residual_bit;
         }
     }
     if (plan) {
@@ -718,7 +721,9 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model, const ov::eleme
         .add("fold_constants", [](ov::Model& m) { return kit::fold_constants(m) != 0; })
         .add("fuse_convolutions", [](ov::Model& m) {
             kit::ConvolutionFusionOptions options;
-            options.scale_shift = true;  // the convolution shaders apply it in their epilogue
+            // The convolution shaders' epilogue applies both (conv_epilogue.glsl).
+            options.scale_shift = true;
+            options.addend_first = true;
             return kit::fuse_convolutions(m, options) != 0;
         });
     passes.run(*exec);

@@ -243,6 +243,27 @@ const std::vector<OpCase>& cases() {
              return ov::OutputVector{std::make_shared<v1::Add>(scaled, weights({1, 6, 1, 1}, 53))};
          },
          1e-5, {"conv_fused_f32"}},
+        // The residual form: the sum of another value before the scale-shift and the activation (a pre-activation
+        // ResNet block), with and without a bias, into conv_texel and conv.
+        {"conv_texel_residual_scale_shift",
+         {{1, 8, 6, 5}, {1, 20, 6, 5}},
+         [](const ov::OutputVector& in) {
+             auto sum = std::make_shared<v1::Add>(conv(in[0], 20, 8, 3, 1, 1)[0], in[1]);
+             auto scaled = std::make_shared<v1::Multiply>(sum, weights({1, 20, 1, 1}, 67));
+             auto shifted = std::make_shared<v1::Add>(scaled, weights({1, 20, 1, 1}, 68));
+             return ov::OutputVector{std::make_shared<v0::Relu>(shifted)};
+         },
+         1e-5, {"conv_fused_f32_texel"}},
+        {"conv_residual_bias_scale_shift",
+         {{1, 4, 5, 5}, {1, 6, 5, 5}},
+         [](const ov::OutputVector& in) {
+             auto biased = std::make_shared<v1::Add>(conv(in[0], 6, 4, 3, 1, 1)[0], weights({1, 6, 1, 1}, 69));
+             auto sum = std::make_shared<v1::Add>(biased, in[1]);
+             auto scaled = std::make_shared<v1::Multiply>(sum, weights({1, 6, 1, 1}, 70));
+             auto shifted = std::make_shared<v1::Add>(scaled, weights({1, 6, 1, 1}, 71));
+             return ov::OutputVector{std::make_shared<v0::Sigmoid>(shifted)};
+         },
+         1e-5, {"conv_fused_f32"}},
         // One output pixel: per channel and per element coincide (operand mode 3 for a [1, C, 1, 1] scale).
         {"conv_scale_shift_one_pixel",
          {{1, 4, 3, 3}},

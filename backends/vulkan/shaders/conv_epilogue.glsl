@@ -3,7 +3,8 @@
 // FusedConvolution (parameters as in conv.comp). Operand modes (parameter 16): bits 0-1 the bias (binding 2),
 // 2-3 the PRelu slope (binding 3), 4-5 the addend (binding 4), each 1 one value, 2 one per channel, 3 one per
 // element; 6-7 the scales and 11-12 the shifts of a scale-shift, alike (both in binding 3, or 4 after a PRelu:
-// the scales, then the shifts). Bits 8-10 are conv_texel's layouts.
+// the scales, then the shifts); bit 13 the residual form (the addend and the scale-shift before the
+// activation). Bits 8-10 are conv_texel's layouts.
 // The operand modes (parameter 16) and the activation (parameter 17) as specialization constants: each
 // pipeline keeps only its own epilogue, since llvmpipe runs both sides of every branch (masked).
 layout(constant_id = 0) const uint EPILOGUE_MODES = 0u;
@@ -22,10 +23,27 @@ float operand(uint mode, uint binding, uint k, uint index) { return operand_at(b
 // How many values an operand of `mode` holds: one, one per channel (p4), one per element (p0 * p4 * p5 * p6).
 uint operand_count(uint mode) { return mode == 1u ? 1u : (mode == 2u ? pc.p[4] : pc.p[0] * pc.p[4] * pc.p[5] * pc.p[6]); }
 
+float scale_shift(float value, uint modes, uint k, uint index) {
+    if (((modes >> 6) & 3u) == 0u)
+        return value;
+    const uint scales = (modes >> 6) & 3u, shifts = (modes >> 11) & 3u;
+    const uint binding = EPILOGUE_ACTIVATION == 5u ? 4u : 3u;
+    return value * operand_at(binding, operand_index(scales, k, index)) +
+           operand_at(binding, operand_count(scales) + operand_index(shifts, k, index));
+}
+
+// act(sum + bias) [* scale + shift] [+ addend], or with bit 13 (the residual form, addend first)
+// act((sum + bias + addend) [* scale + shift]).
 float finish(float value, uint k, uint index) {
     const uint modes = EPILOGUE_MODES;
+    const bool addend_first = (modes & 8192u) != 0u;
     if ((modes & 3u) != 0u)
         value += operand(modes & 3u, 2u, k, index);
+    if (addend_first) {
+        if (((modes >> 4) & 3u) != 0u)
+            value += operand((modes >> 4) & 3u, 4u, k, index);
+        value = scale_shift(value, modes, k, index);
+    }
     switch (EPILOGUE_ACTIVATION) {
     case 1u: value = max(value, 0.0); break;
     case 2u: value = min(max(value, fparam(18)), fparam(19)); break;
@@ -34,14 +52,10 @@ float finish(float value, uint k, uint index) {
     case 5u: value = value < 0.0 ? value * operand((modes >> 2) & 3u, 3u, k, index) : value; break;
     default: break;
     }
-    if (((modes >> 6) & 3u) != 0u) {
-        const uint scales = (modes >> 6) & 3u, shifts = (modes >> 11) & 3u;
-        const uint binding = EPILOGUE_ACTIVATION == 5u ? 4u : 3u;
-        value = value * operand_at(binding, operand_index(scales, k, index)) +
-                operand_at(binding, operand_count(scales) + operand_index(shifts, k, index));
+    if (!addend_first) {
+        value = scale_shift(value, modes, k, index);
+        if (((modes >> 4) & 3u) != 0u)
+            value += operand((modes >> 4) & 3u, 4u, k, index);
     }
-    if (((modes >> 4) & 3u) != 0u)
-        value += operand((modes >> 4) & 3u, 4u, k, index);
     return value;
 }
-
