@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "devmux/kit/export_format.hpp"
+#include "devmux/kit/passes.hpp"
 #include "infer_request.hpp"
 #include "kernels.hpp"
 #include "plugin.hpp"
@@ -39,11 +40,13 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
       m_model_name(model->get_friendly_name()),
       m_profiling(values.get(ov::enable_profiling)),
       m_cache(load_pipeline_cache(values, *m_device)),
+      m_precision(kit::choose_inference_precision(m_device->name(), capabilities_of(m_device->physical()),
+                                                  values.get(ov::hint::inference_precision))),
       m_properties(make_property_table()) {
     m_source = model->clone();
-    // f16 precision where the device has f16 storage: every value and constant in f16 (the arithmetic in f32).
-    const bool f16 = values.get(ov::hint::inference_precision) == ov::element::f16 && m_device->physical().fp16;
-    auto prepared = prepare_model(*model, f16 ? ov::element::f16 : ov::element::f32);
+    // At f16 every value and constant is stored in f16 (the arithmetic stays f32).
+    const bool f16 = m_precision == ov::element::f16;
+    auto prepared = prepare_model(*model, m_precision);
     op_support().check(*model, *prepared);
     // The user sees the model's types: its ports, and its variables through query_state.
     kit::PlanOptions user_types;
@@ -89,6 +92,8 @@ std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() c
         .add_read_only(ov::optimal_number_of_infer_requests, kit::fixed_value(requests > 0 ? std::min(requests, 2u) : 2u))
         .add_read_only(ov::execution_devices, kit::fixed_value(std::vector<std::string>{m_device->name()}))
         .add_read_only(ov::device::id, kit::fixed_value(m_device_id))
+        // The precision compiled in, which is f32 where an f16 hint met a device without f16.
+        .add_read_only(ov::hint::inference_precision, kit::fixed_value(m_precision))
         // Where the pipeline cache under ov::cache_dir is, and how many of its bytes this compile merged.
         .add_read_only("VULKAN_PIPELINE_CACHE_FILE", kit::fixed_value(m_cache.file))
         .add_read_only("VULKAN_PIPELINE_CACHE_LOADED_BYTES", kit::fixed_value(m_cache.loaded_bytes));

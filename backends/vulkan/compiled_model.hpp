@@ -48,6 +48,7 @@ private:
     std::string m_model_name;
     bool m_profiling = false;
     Device::CacheUse m_cache;  // the pipeline cache under ov::cache_dir (empty file: none)
+    ov::element::Type m_precision;  // what the plan computes in: the hint where the device has it, else f32
     std::shared_ptr<const kit::ExecutionPlan> m_plan;
     kit::PropertyValues m_properties;  // read-only, fixed at compile time; declared last: built from the above
 };

@@ -252,8 +252,21 @@ std::string plan_binary(const ov::Node& node, NodePlan* plan) {
     return {};
 }
 
-// Bit 13 of the convolutions' operand modes: the residual form, FusedConvolution::addend_first().
+// The convolutions' operand modes (parameter 16, conv_epilogue.glsl): a 2-bit field per operand at these
+// bit offsets (1 one value, 2 one per channel, 3 one per element), and bit 13 for the residual form,
+// FusedConvolution::addend_first(). Bits 8-10 are conv_texel's layouts (c4_input_bit and the next two).
+constexpr uint32_t bias_field = 0, slope_field = 2, addend_field = 4, scale_field = 6, shift_field = 11;
 constexpr uint32_t residual_bit = 8192;
+
+uint32_t operand_field(uint32_t modes, uint32_t field) { return (modes >> field) & 3u; }
+
+// An operand of one value per element is indexed as the plain layout: such an output cannot be c4.
+bool has_per_element_operand(uint32_t modes) {
+    for (uint32_t field : {bias_field, slope_field, addend_field, scale_field, shift_field})
+        if (operand_field(modes, field) == 3u)
+            return true;
+    return false;
+}
 
 std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
     const auto* fused = ov::as_type<const kit::FusedConvolution>(&node);
@@ -308,7 +321,7 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
                 slope = 2;
             if (slope == 0)
                 return "has a PRelu slope of shape " + shape_text(slope_shape) + " that VULKAN cannot broadcast";
-            modes |= slope << 2;
+            modes |= slope << slope_field;
             inputs[3] = static_cast<int>(fused->slope_input());
             break;
         }
@@ -327,7 +340,7 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
             if (!ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(fused->scale_input())) ||
                 !ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(fused->shift_input())))
                 return "has a fused scale-shift that is not constant";
-            modes |= scale << 6 | shift << 11;
+            modes |= scale << scale_field | shift << shift_field;
             inputs[act == a_prelu ? 4 : 3] = static_cast<int>(fused->scale_input());
         }
         if (fused->has_addend()) {
@@ -335,7 +348,7 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
             if (addend == 0)
                 return "has an addend of shape " + shape_text(node.get_input_shape(fused->addend_input())) +
                        " that VULKAN cannot broadcast";
-            modes |= addend << 4;
+            modes |= addend << addend_field;
             inputs[4] = static_cast<int>(fused->addend_input());
             if (fused->addend_first())
                 modes |= residual_bit;
@@ -816,12 +829,12 @@ bool use_texel_convolution(NodePlan& plan, const Device& device, const ov::Node&
     conv.params[24] = static_cast<uint32_t>(quads);
     // A constant bias of one value per channel is stored after the filters and starts the sums.
     const int bias = conv.inputs[2];
-    if ((conv.params[16] & 3u) == 2u && bias >= 0 &&
+    if (operand_field(conv.params[16], bias_field) == 2u && bias >= 0 &&
         ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(static_cast<size_t>(bias))) &&
         filter_texels + groups * ((kg + 15) / 16) * 4 <= max_texels) {
         conv.texel_bias = bias;
         conv.inputs[2] = -1;
-        conv.params[16] &= ~3u;
+        conv.params[16] &= ~(3u << bias_field);
         conv.params[25] = static_cast<uint32_t>(filter_texels);
     }
     plan.dispatches = {pack, conv};
@@ -1154,11 +1167,7 @@ std::set<const ov::Node*> c4_values(const ov::Model& model, const Device& device
         if (!conv)
             continue;
         texel_readers.insert(node.get());
-        // A per-element operand (mode 3) is indexed as plain: such an output stays plain.
-        const uint32_t modes = conv->params[16];
-        const bool elementwise = (modes & 3u) == 3u || ((modes >> 2) & 3u) == 3u || ((modes >> 4) & 3u) == 3u ||
-                                 ((modes >> 6) & 3u) == 3u || ((modes >> 11) & 3u) == 3u;
-        if (fits && !elementwise)
+        if (fits && !has_per_element_operand(conv->params[16]))
             c4.insert(node.get());
     }
     // Drop values with a consumer that reads plain, and Concats of values that are not c4, until none changes.
@@ -1558,24 +1567,26 @@ void DownloadOp::convert(const void* source, void* destination) const {
 
 // Boundary steps run on the host through mapped memory: an input (a host tensor, or a remote tensor that the
 // host wrote) before the submission; a value the device writes after the fence.
-void DownloadOp::execute(kit::ExecContext& ctx) {
-    auto* request = static_cast<RequestContext*>(ctx.backend);
-    if (m_in.space == device_memory && !request->is_remote(m_in)) {
-        request->downloads.push_back(this);  // the device writes it: read after the fence
-        return;
-    }
-    const void* source = m_in.space == kit::host_memory ? m_in.host() : request->mapped(m_in);
-    void* destination = m_out.space == kit::host_memory ? m_out.host() : request->mapped(m_out);
-    OPENVINO_ASSERT(source && destination, m_where, ": the source or the destination is not memory of this request");
-    convert(source, destination);
+void DownloadOp::resolve(const RequestContext& request) {
+    m_after_fence = m_in.space == device_memory && !request.is_remote(m_in);
+    m_source = m_in.space == kit::host_memory ? m_in.host() : request.mapped(m_in);
+    m_destination = m_out.space == kit::host_memory ? m_out.host() : request.mapped(m_out);
+    OPENVINO_ASSERT(m_source && m_destination, m_where,
+                    ": the source or the destination is not memory of this request");
+    m_resolved = true;
 }
 
-void DownloadOp::finish(const RequestContext& ctx) const {
-    const char* source = ctx.mapped(m_in);
-    void* destination = m_out.space == kit::host_memory ? m_out.host() : ctx.mapped(m_out);
-    OPENVINO_ASSERT(source && destination, m_where, ": the source or the destination is not memory of this request");
-    convert(source, destination);
+void DownloadOp::execute(kit::ExecContext& ctx) {
+    auto* request = static_cast<RequestContext*>(ctx.backend);
+    if (!m_resolved)
+        resolve(*request);
+    if (m_after_fence)
+        request->downloads.push_back(this);  // the device writes it: read after the fence
+    else
+        convert(m_source, m_destination);
 }
+
+void DownloadOp::finish(const RequestContext&) const { convert(m_source, m_destination); }
 
 char* RequestContext::mapped(const kit::BufferRef& buffer) const {
     if (char* in_arena = arena->mapped(buffer))

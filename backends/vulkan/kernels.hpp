@@ -177,11 +177,17 @@ public:
     void finish(const RequestContext& ctx) const override;
 
 private:
+    /// Where the host sees both sides, and whether the device writes the source: worked out at the first
+    /// run of this binding (a moved user tensor binds the step anew; the arena and remote mappings stay).
+    void resolve(const RequestContext& request);
     void convert(const void* source, void* destination) const;
     kit::BufferRef m_in, m_out;
     ov::element::Type m_from, m_to;
     size_t m_count;
     std::string m_where;
+    bool m_resolved = false, m_after_fence = false;
+    const void* m_source = nullptr;
+    void* m_destination = nullptr;
 };
 
 }  // namespace vulkan

@@ -12,6 +12,14 @@
 
 namespace devmux {
 namespace vulkan {
+std::vector<std::string> capabilities_of(const PhysicalInfo& physical) {
+    std::vector<std::string> capabilities{ov::device::capability::FP32};
+    if (physical.fp16)
+        capabilities.push_back(ov::device::capability::FP16);
+    capabilities.push_back(ov::device::capability::EXPORT_IMPORT);
+    return capabilities;
+}
+
 namespace {
 
 using kit::PropertyValues;
@@ -82,14 +90,6 @@ kit::PropertyTable::Getter per_device(F compute) {
     };
 }
 
-std::vector<std::string> capabilities_of(const PhysicalInfo& physical) {
-    std::vector<std::string> capabilities{ov::device::capability::FP32};
-    if (physical.fp16)
-        capabilities.push_back(ov::device::capability::FP16);
-    capabilities.push_back(ov::device::capability::EXPORT_IMPORT);
-    return capabilities;
-}
-
 std::shared_ptr<const kit::PropertyTable> make_table() {
     auto table = std::make_shared<kit::PropertyTable>("VULKAN");
     call_counters().publish(*table, "VULKAN");
@@ -97,7 +97,7 @@ std::shared_ptr<const kit::PropertyTable> make_table() {
         .add(ov::hint::performance_mode, ov::hint::PerformanceMode::LATENCY, "LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT")
         .add(ov::hint::execution_mode, ov::hint::ExecutionMode::PERFORMANCE, "PERFORMANCE or ACCURACY")
         .add(ov::hint::inference_precision.name(), ov::Any(ov::element::Type(ov::element::f32)),
-             "f32 or f16 (f16: convolution filters stored in f16 on devices with f16 storage; sums in f32)",
+             "f32 or f16 (f16: every value stored in f16 on devices with f16 storage, the FP16 capability; sums in f32)",
              [](const ov::Any& value) {
                  ov::Any copy = value;
                  const auto precision = copy.as<ov::element::Type>();

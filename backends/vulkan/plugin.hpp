@@ -53,6 +53,9 @@ private:
     kit::PropertyValues m_values;
 };
 
+/// ov::device::capabilities of a device: FP32, FP16 where it has f16 storage and arithmetic, EXPORT_IMPORT.
+std::vector<std::string> capabilities_of(const PhysicalInfo& physical);
+
 /// The admitted types named by a VULKAN_DEVICE_TYPES value.
 std::vector<std::string> device_types(const kit::PropertyValues& values);
 
