@@ -211,9 +211,11 @@ void ColdStart(benchmark::State& state) {
     double total_ms = 0.0;
     int run = 0;
     for (auto _ : state) {
-        // Empty: fresh folders for both caches (ours and PoCL's), so the driver compiles from source too.
+        // Empty: fresh folders for both caches (ours and the driver's: PoCL's, or NVIDIA's compute cache), so
+        // the driver compiles from source too.
         const auto dir = root / (filled ? std::string("filled") : "empty" + std::to_string(run++));
-        const std::string command = "POCL_CACHE_DIR=" + (dir / "pocl").string() + " " + DEVMUX_CACHE_PROBE + " " +
+        const std::string command = "POCL_CACHE_DIR=" + (dir / "pocl").string() + " CUDA_CACHE_PATH=" +
+                                    (dir / "nvidia").string() + " " + DEVMUX_CACHE_PROBE + " " +
                                     (dir / "devmux").string() + " > /dev/null";
         if (filled && run++ == 0)
             std::system(command.c_str());  // fills both caches once, not timed

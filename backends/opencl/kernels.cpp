@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <numeric>
+#include <tuple>
 
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/kit/pass_manager.hpp"
@@ -110,6 +112,10 @@ public:
     // Commands other than kernels (state reads and writes), enqueued before the launches.
     std::function<void(cl_command_queue, kit::ExecContext&)> m_commands;
     std::vector<Mem> m_user_inputs, m_user_outputs;
+    // The wrapper made for each user memory range, so that launches sharing a tensor share one buffer: with
+    // one wrapper per launch, a driver that keeps its own copy (NVIDIA's) syncs back each wrapper's copy whole,
+    // and the last one overwrote the slices the other launches of a Concat had written.
+    std::map<std::tuple<void*, size_t, bool>, cl_mem> m_user_wrappers;
     std::string m_where;
 
 private:
@@ -195,12 +201,16 @@ protected:
             if (it != self.m_constants->buffers.end())
                 return {it->second.get(), 0};
             // The user's tensor: used in place (the driver may keep a copy; execute() syncs it).
+            const auto key = std::make_tuple(ref.host(), ref.bytes, written);
+            if (auto known = bound.m_user_wrappers.find(key); known != bound.m_user_wrappers.end())
+                return {known->second, 0};
             cl_int status = CL_SUCCESS;
             Mem wrapper(clCreateBuffer(self.m_device->context(), CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
                                        std::max<size_t>(ref.bytes, element_size), ref.host(), &status));
             check(status, "clCreateBuffer(CL_MEM_USE_HOST_PTR)", bound.m_where);
             const cl_mem handle = wrapper.get();
             (written ? bound.m_user_outputs : bound.m_user_inputs).push_back(std::move(wrapper));
+            bound.m_user_wrappers.emplace(key, handle);
             return {handle, 0};
         }
     };
