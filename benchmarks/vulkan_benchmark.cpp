@@ -120,8 +120,10 @@ void BM_VulkanColdStart(benchmark::State& state, bool filled, const std::string&
     const std::string model = models_dir() + "/" + models[0].path;
     const auto run_child = [&](const std::filesystem::path& dir) {
         const std::string out = dir.string() + ".out";
-        // Mesa's shader cache is lavapipe's real pipeline cache: it is emptied and filled with ours.
-        const std::string command = "MESA_SHADER_CACHE_DIR='" + (dir / "mesa").string() + "' '" + self_path +
+        // The driver's own shader cache (Mesa's for lavapipe, NVIDIA's GL cache) is its real pipeline cache:
+        // it is emptied and filled with ours.
+        const std::string command = "MESA_SHADER_CACHE_DIR='" + (dir / "mesa").string() +
+                                    "' __GL_SHADER_DISK_CACHE_PATH='" + (dir / "nvidia").string() + "' '" + self_path +
                                     "' --cold-start '" + model + "' '" + (dir / "devmux").string() + "' " + precision + " > '" + out + "'";
         if (std::system(command.c_str()) != 0)
             return -1.0;

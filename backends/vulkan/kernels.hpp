@@ -35,6 +35,9 @@ struct Dispatch {
     // no pack_c4 dispatch, no scratch.
     bool c4_input = false;
     bool half = false;  // values (and constants) stored in f16: the shader's f16 variant
+    // conv_texel: output pixels and quads of output channels per invocation (specialization constants 3 and 4,
+    // Device::conv_texel_tile), fixed when the plan is made so that its item count and pipeline agree.
+    uint32_t tile_pixels = 0, tile_quads = 0;
     // A fused scale-shift: the node input of the scale (the shift is the next one), bound at binding 3 as one
     // buffer of the scales, then the shifts.
     int scale_shift = -1;

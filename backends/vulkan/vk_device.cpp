@@ -22,6 +22,18 @@ namespace devmux {
 namespace vulkan {
 namespace {
 
+// DEVMUX_VULKAN_CONV_TILE's value, PIXELSxQUADS.
+TexelTile parse_texel_tile(const std::string& text) {
+    TexelTile tile;
+    char separator = 0, rest = 0;
+    const int read = std::sscanf(text.c_str(), "%u%c%u%c", &tile.pixels, &separator, &tile.quads, &rest);
+    const bool pixels_ok = tile.pixels == 1 || tile.pixels == 2 || tile.pixels == 4 || tile.pixels == 8 || tile.pixels == 16;
+    const bool quads_ok = tile.quads == 1 || tile.quads == 2 || tile.quads == 4;
+    OPENVINO_ASSERT(read == 3 && separator == 'x' && pixels_ok && quads_ok, "VULKAN: DEVMUX_VULKAN_CONV_TILE = '", text,
+                    "' is not PIXELSxQUADS with pixels 1, 2, 4, 8 or 16 and quads 1, 2 or 4 (e.g. 16x4)");
+    return tile;
+}
+
 bool has_extension(const std::vector<VkExtensionProperties>& extensions, const char* name) {
     for (const auto& extension : extensions)
         if (std::strcmp(extension.extensionName, name) == 0)
@@ -254,6 +266,8 @@ std::shared_ptr<Device> Instance::device(const PhysicalInfo& physical, const std
 
 Device::Device(const PhysicalInfo& physical, std::string name)
     : m_physical(physical), m_name(std::move(name)), m_completions(std::make_shared<kit::CompletionQueue>(m_name)) {
+    if (physical.type != VK_PHYSICAL_DEVICE_TYPE_CPU)
+        m_texel_tile = {1, 1};
     const Api& api = vk();
     const float priority = 1.0f;
     VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -364,6 +378,15 @@ Device::~Device() {
     api.vkDestroyDevice(m_device, nullptr);
 }
 
+TexelTile Device::conv_texel_tile() const {
+    if (const uint32_t pixels = m_forced_tile_pixels)
+        return {pixels, m_forced_tile_quads.load()};
+    // Read at each plan, not once per process, so that one process can compare tiles.
+    if (const char* tile = std::getenv("DEVMUX_VULKAN_CONV_TILE"); tile && *tile)
+        return parse_texel_tile(tile);
+    return m_texel_tile;
+}
+
 uint32_t Device::local_size(Shader shader) const {
     const bool gpu = m_physical.type != VK_PHYSICAL_DEVICE_TYPE_CPU || m_force_gpu_local_sizes;
     if (!gpu && (shader == Shader::conv_block || shader == Shader::conv_texel))
@@ -371,10 +394,13 @@ uint32_t Device::local_size(Shader shader) const {
     return 64;
 }
 
-VkPipeline Device::pipeline(Shader shader, uint32_t constant0, uint32_t constant1, bool half) {
+VkPipeline Device::pipeline(Shader shader, uint32_t constant0, uint32_t constant1, bool half, TexelTile tile) {
     const uint32_t group = local_size(shader);
+    if (shader != Shader::conv_texel)
+        tile = {};  // the other shaders have no constants 3 and 4: one pipeline whatever the tile
     std::lock_guard<std::mutex> lock(m_pipeline_mutex);
-    VkPipeline& pipeline = m_pipelines[std::make_tuple(shader, constant0, constant1, half, group)];
+    VkPipeline& pipeline =
+        m_pipelines[std::make_tuple(shader, constant0, constant1, half, group, tile.pixels, tile.quads)];
     if (pipeline)
         return pipeline;
     const Api& api = vk();
@@ -391,11 +417,12 @@ VkPipeline Device::pipeline(Shader shader, uint32_t constant0, uint32_t constant
     info.stage.module = module;
     info.stage.pName = "main";
     // constant_id 0 and 1: the compiler drops the cases a pipeline never takes (llvmpipe runs both sides of
-    // every branch, masked); 2: the work group's size.
-    const uint32_t constants[] = {constant0, constant1, group};
-    const VkSpecializationMapEntry entries[] = {
-        {0, 0, sizeof(uint32_t)}, {1, sizeof(uint32_t), sizeof(uint32_t)}, {2, 2 * sizeof(uint32_t), sizeof(uint32_t)}};
-    VkSpecializationInfo specialization{3, entries, sizeof(constants), constants};
+    // every branch, masked); 2: the work group's size; 3 and 4: conv_texel's tile (ignored by the others).
+    const uint32_t constants[] = {constant0, constant1, group, tile.pixels, tile.quads};
+    VkSpecializationMapEntry entries[5];
+    for (uint32_t i = 0; i < 5; ++i)
+        entries[i] = {i, i * static_cast<uint32_t>(sizeof(uint32_t)), sizeof(uint32_t)};
+    VkSpecializationInfo specialization{shader == Shader::conv_texel ? 5u : 3u, entries, sizeof(constants), constants};
     info.stage.pSpecializationInfo = &specialization;
     info.layout = m_pipeline_layout;
     const VkResult result = api.vkCreateComputePipelines(m_device, m_cache, 1, &info, nullptr, &pipeline);

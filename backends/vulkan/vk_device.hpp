@@ -159,6 +159,11 @@ struct PushConstants {
     uint32_t params[param_count] = {};
 };
 
+/// Output pixels times quads of output channels (of a block of 16) that one conv_texel invocation computes.
+struct TexelTile {
+    uint32_t pixels = 16, quads = 4;
+};
+
 /// A logical device with one compute queue, shared by every compiled model of the process.
 class Device : public std::enable_shared_from_this<Device> {
 public:
@@ -187,6 +192,14 @@ public:
     uint32_t local_size(Shader shader) const;
     /// Tests: the GPUs' sizes on any device (lavapipe), to run that path where no GPU is.
     void force_gpu_local_sizes(bool force) { m_force_gpu_local_sizes = force; }
+    /// What one conv_texel invocation computes: `pixels` output pixels times `quads` quads of output channels
+    /// (of its block of 16). CPU-type devices take 16 x 4, which amortises llvmpipe's costly texel fetches over
+    /// 1024 multiply-adds; GPUs take 1 x 1, as one invocation per 16-channel block and 16-pixel tile left an
+    /// H100 with 44 invocations for SqueezeNet's last squeeze layer (docs/vulkan.md). The environment variable
+    /// DEVMUX_VULKAN_CONV_TILE=PIXELSxQUADS (pixels 1, 2, 4, 8 or 16; quads 1, 2 or 4) overrides it, for tuning.
+    TexelTile conv_texel_tile() const;
+    /// Tests: another tile on any device (pixels 0: the device's own).
+    void force_conv_texel_tile(TexelTile tile) { m_forced_tile_pixels = tile.pixels, m_forced_tile_quads = tile.quads; }
     /// Bytes Device::upload has copied through staging buffers since the device was created.
     size_t staged_bytes() const { return m_staged_bytes; }
 
@@ -214,7 +227,8 @@ public:
     /// The pipeline of a shader (its f16 variant with `half`) with specialization constants 0 and 1 (the
     /// parameters each shader takes as constants: the convolutions' epilogue, the element-wise, reduction and
     /// pooling ops; shaders without them ignore them), created on first use through the device's pipeline cache.
-    VkPipeline pipeline(Shader shader, uint32_t constant0 = 0, uint32_t constant1 = 0, bool half = false);
+    VkPipeline pipeline(Shader shader, uint32_t constant0 = 0, uint32_t constant1 = 0, bool half = false,
+                        TexelTile tile = {});
 
     /// What happened to a pipeline cache file kept under an ov::cache_dir.
     struct CacheUse {
@@ -248,6 +262,8 @@ private:
     bool m_stages_weights = false;
     std::atomic<bool> m_force_staging{false};
     std::atomic<bool> m_force_gpu_local_sizes{false};
+    TexelTile m_texel_tile;  // the device type's own
+    std::atomic<uint32_t> m_forced_tile_pixels{0}, m_forced_tile_quads{0};
     std::atomic<size_t> m_staged_bytes{0};
     size_t m_offset_alignment = 4;
     size_t m_max_range = 0;
@@ -259,8 +275,8 @@ private:
     // Guards m_pipelines, m_cache and m_loaded_caches: compiles on several threads create pipelines and
     // merge or save the pipeline cache at once.
     std::mutex m_pipeline_mutex;
-    // (shader, constants 0 and 1, half, local size) -> pipeline
-    std::map<std::tuple<Shader, uint32_t, uint32_t, bool, uint32_t>, VkPipeline> m_pipelines;
+    // (shader, constants 0 and 1, half, local size, conv_texel's tile) -> pipeline
+    std::map<std::tuple<Shader, uint32_t, uint32_t, bool, uint32_t, uint32_t, uint32_t>, VkPipeline> m_pipelines;
     VkPipelineCache m_cache = VK_NULL_HANDLE;
     std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged
 

@@ -4,6 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+
 #include "common/test_utils.hpp"
 #include "devmux/kit/passes.hpp"
 #include "openvino/core/type/float16.hpp"
@@ -183,6 +188,47 @@ TEST(InferencePrecision, Bf16RetypesF32AndF16Values) {
                 EXPECT_NEAR(static_cast<float>(values[k]), original[k], 1e-2f * (1.0f + std::fabs(original[k]))) << k;
         }
     }
+}
+
+}  // namespace
+
+namespace {
+
+// convert_floats between f32 and f16 (the boundaries of every f16 inference; F16C instructions where the CPU
+// has them) gives exactly ov::float16's values: rounding to nearest even, subnormals, overflow to infinity,
+// infinities, NaN and signed zeros, over random bit patterns and sizes that leave a tail.
+TEST(ConvertFloats, F32AndF16BothWaysMatchFloat16ElementByElement) {
+    std::vector<float> values = {0.0f, -0.0f, 1.0f, -1.0f, 65504.0f, 65519.0f, 65520.0f, -70000.0f, 1e-8f,
+                                 5.96e-8f, 6.1e-5f, 1.0f / 3.0f, 2049.0f, 2051.0f,
+                                 std::numeric_limits<float>::infinity(), -std::numeric_limits<float>::infinity(),
+                                 std::numeric_limits<float>::quiet_NaN()};
+    std::mt19937 generator(std::random_device{}());
+    for (int i = 0; i < 20000; ++i) {
+        const uint32_t bits = generator();
+        float value;
+        std::memcpy(&value, &bits, sizeof(value));
+        values.push_back(value);
+        values.push_back(std::uniform_real_distribution<float>(-70000.0f, 70000.0f)(generator));
+    }
+    values.resize(values.size() - 3);  // not a multiple of 8: the tail loop runs too
+    std::vector<ov::float16> halves(values.size());
+    devmux::kit::convert_floats(values.data(), ov::element::f32, halves.data(), ov::element::f16, values.size());
+    std::vector<float> back(values.size());
+    devmux::kit::convert_floats(halves.data(), ov::element::f16, back.data(), ov::element::f32, values.size());
+    size_t nans = 0;
+    for (size_t i = 0; i < values.size(); ++i) {
+        const ov::float16 expected(values[i]);
+        if (std::isnan(values[i])) {
+            EXPECT_TRUE(std::isnan(static_cast<float>(halves[i]))) << i;
+            EXPECT_TRUE(std::isnan(back[i])) << i;
+            ++nans;
+            continue;
+        }
+        ASSERT_EQ(halves[i].to_bits(), expected.to_bits()) << "f32 " << values[i] << " at " << i;
+        const float widened = static_cast<float>(expected);
+        ASSERT_TRUE(back[i] == widened && std::signbit(back[i]) == std::signbit(widened)) << i;
+    }
+    EXPECT_GT(nans, 0u);
 }
 
 }  // namespace

@@ -10,11 +10,12 @@
 // the quad (zeros past the group's last channel).
 // Parameters as conv.comp (p0..p19), then p20 tiles of TILE output pixels, p21 output pixels (N * OH * OW),
 // p22 HP, p23 WP, p24 ceil(C/4), p25 where binding 7 holds 4 texels of bias per block (then the epilogue adds
-// none), 0 for none. The dispatch is one-dimensional over (tile, block of 16 channels) items; each invocation
-// computes 16 channels x 16 pixels: per quad of input channels, 16 input and 16 filter fetches for 1024
-// multiply-adds. llvmpipe pays per texel fetch (a call of its sampling function, about 60 instructions per
-// 8 lanes), not per multiply-add: 16 pixels measured 1.2-1.4x faster than 8 on SqueezeNet, 32 slower (and
-// 3.5 s of pipeline compilation). A GPU may prefer fewer.
+// none), 0 for none. The dispatch is one-dimensional over (tile, block of 16 channels, part of the block)
+// items; each invocation computes TILE pixels x QUADS quads of channels (specialization constants 3 and 4,
+// Device::conv_texel_tile). On lavapipe 16 x 4: per quad of input channels, 16 input and 16 filter fetches for
+// 1024 multiply-adds, as llvmpipe pays per texel fetch (a call of its sampling function, about 60 instructions
+// per 8 lanes), not per multiply-add: 16 pixels measured 1.2-1.4x faster than 8 on SqueezeNet, 32 slower (and
+// 3.5 s of pipeline compilation). GPUs fetch cheaply and need invocations: 1 x 1 there.
 // Bits 8 and 9 of specialization constant 0 (the epilogue's operand modes, conv_epilogue.glsl) say where the
 // input and output are in layout c4, [C/4][H][W] texels of 4 channels with no padding (one image): with bit
 // 8 (INPUT_C4; only for filters that read no padding) binding 6 is the producer's output itself, its first
@@ -23,10 +24,13 @@
 #version 450
 #extension GL_EXT_control_flow_attributes : require
 #define LOCAL_SIZE 8
-// Output pixels per invocation.
-#define TILE 16u
 #include "common.glsl"
 #include "conv_epilogue.glsl"
+// Output pixels, and quads of output channels of the block, per invocation. The arrays keep the largest sizes
+// (glslc 2023 crashes on arrays sized by specialization constants); the driver drops what the loops never touch.
+layout(constant_id = 3) const uint TILE = 16u;
+layout(constant_id = 4) const uint QUADS = 4u;
+#define MAX_TILE 16
 
 layout(set = 0, binding = 6) uniform samplerBuffer packed_input;
 layout(set = 0, binding = 7) uniform samplerBuffer packed_filters;
@@ -87,51 +91,50 @@ void main() {
     const uint KH = pc.p[7], KW = pc.p[8], sh = pc.p[9], sw = pc.p[10], dh = pc.p[11], dw = pc.p[12];
     const uint groups = pc.p[15];
     const uint quads_image = pc.p[24], quads_c = quads_image / groups, kg = K / groups;
-    const uint blocks = (kg + 15u) / 16u;
+    const uint blocks = (kg + 15u) / 16u, parts = 4u / QUADS;
     const uint pixels = pc.p[21], tiles = pc.p[20];
     const uint HP = pc.p[22], WP = pc.p[23], plane = HP * WP;
     const uint origin = INPUT_C4 ? pc.off[0] : 0u;
-    // One item per (tile of pixels, block of 16 channels), tiles first: the lanes of a work group may work
-    // on different blocks, which costs llvmpipe nothing (it fetches lane by lane anyway) and keeps every
-    // lane busy where a layer has few tiles (conv10 of SqueezeNet: 11 tiles of 16 pixels, 63 blocks).
-    for (uint item = first_item(); item < tiles * groups * blocks; item += item_stride()) {
-        const uint tile = item % tiles, block = item / tiles;
+    // Tiles first: the lanes of a work group may work on different blocks, which costs llvmpipe nothing (it
+    // fetches lane by lane anyway) and keeps every lane busy where a layer has few tiles (conv10 of
+    // SqueezeNet: 11 tiles of 16 pixels, 63 blocks).
+    for (uint item = first_item(); item < tiles * groups * blocks * parts; item += item_stride()) {
+        const uint tile = item % tiles, rest = item / tiles, block = rest / parts, j0 = (rest % parts) * QUADS;
         const uint g = block / blocks;
-        const uint k0 = g * kg + (block % blocks) * 16u;
-        const uint lanes = min(16u, g * kg + kg - k0);
-        // The sums start from the block's bias, where binding 7 holds it: 4 fetches instead of a load per
-        // output.
-        vec4 bias0 = vec4(0.0), bias1 = vec4(0.0), bias2 = vec4(0.0), bias3 = vec4(0.0);
-        if (pc.p[25] != 0u) {
-            const int at = int(pc.p[25] + block * 4u);
-            bias0 = texelFetch(packed_filters, at);
-            bias1 = texelFetch(packed_filters, at + 1);
-            bias2 = texelFetch(packed_filters, at + 2);
-            bias3 = texelFetch(packed_filters, at + 3);
-        }
+        const uint k0 = g * kg + (block % blocks) * 16u + j0 * 4u;
+        const uint group_end = g * kg + kg;
+        if (k0 >= group_end)
+            continue;  // a part past the last channel of the group's last block
+        const uint lanes = min(QUADS * 4u, group_end - k0);
+        // The sums start from the block's bias, where binding 7 holds it: a fetch per quad instead of a load
+        // per output.
+        vec4 bias[4];
+        [[unroll]] for (uint j = 0u; j < QUADS; ++j)
+            bias[j] = pc.p[25] != 0u ? texelFetch(packed_filters, int(pc.p[25] + block * 4u + j0 + j)) : vec4(0.0);
         // Texel of each pixel's first input channel quad at filter position (0, 0); in layout c4 the input is
         // the producer's output, from texel pc.off[0] of its view.
-        Pixel p[TILE];
-        int at[TILE];
-        vec4 sums[TILE][4];
+        Pixel p[MAX_TILE];
+        int at[MAX_TILE];
+        vec4 sums[MAX_TILE][4];
         [[unroll]] for (uint i = 0u; i < TILE; ++i) {
             p[i] = pixel_at(tile * TILE + i, pixels, OH, OW);
             at[i] = int(((p[i].n * quads_image + g * quads_c) * HP + p[i].oh * sh) * WP + p[i].ow * sw + origin);
-            sums[i][0] = bias0; sums[i][1] = bias1; sums[i][2] = bias2; sums[i][3] = bias3;
+            [[unroll]] for (uint j = 0u; j < QUADS; ++j)
+                sums[i][j] = bias[j];
         }
-        int f = int(block * KH * KW * quads_c * 16u);
+        int f = int(block * KH * KW * quads_c * 16u + j0);
         for (uint kh = 0u; kh < KH; ++kh) {
             for (uint kw = 0u; kw < KW; ++kw) {
                 int t = int(kh * dh * WP + kw * dw);
                 for (uint q = 0u; q < quads_c; ++q, f += 16, t += int(plane)) {
-                    vec4 x[TILE];
+                    vec4 x[MAX_TILE];
                     [[unroll]] for (uint i = 0u; i < TILE; ++i)
                         x[i] = texelFetch(packed_input, at[i] + t);
-                    // Per quad j of the block's output channels, its 4 filter texels (one per input channel),
+                    // Per quad j of the part's output channels, its 4 filter texels (one per input channel),
                     // then each pixel's sum updated 4 times in a row: per sum the additions keep the order of
                     // the input channels, and LLVM loads and stores a spilled sum once per quad of input
                     // channels instead of once per input channel.
-                    [[unroll]] for (int j = 0; j < 4; ++j) {
+                    [[unroll]] for (int j = 0; j < int(QUADS); ++j) {
                         const vec4 w0 = texelFetch(packed_filters, f + j);
                         const vec4 w1 = texelFetch(packed_filters, f + 4 + j);
                         const vec4 w2 = texelFetch(packed_filters, f + 8 + j);
