@@ -509,11 +509,16 @@ std::string plan_softmax(const ov::Node& node, NodePlan* plan) {
         split_around(in, static_cast<size_t>(axis), static_cast<size_t>(axis), outer, middle, inner);
         Dispatch dispatch = make_dispatch(Shader::softmax, outer * inner);
         dispatch.inputs[0] = 0;
+        // Fewer items than a work group has invocations, each a long row: a work group per item.
+        const bool cooperative = outer * inner < group_size && middle >= group_size;
+        if (cooperative)
+            dispatch.items = outer * inner * group_size;
         const uint32_t values[] = {static_cast<uint32_t>(outer), static_cast<uint32_t>(middle),
-                                   static_cast<uint32_t>(inner), 0u, static_cast<uint32_t>(outer * inner)};
+                                   static_cast<uint32_t>(inner), 0u, static_cast<uint32_t>(outer * inner),
+                                   cooperative ? 1u : 0u};
         std::copy(std::begin(values), std::end(values), dispatch.params);
         plan->dispatches.push_back(dispatch);
-        plan->exec_type = "softmax_f32";
+        plan->exec_type = cooperative ? "softmax_rows_f32" : "softmax_f32";
     }
     return {};
 }
@@ -866,6 +871,8 @@ std::pair<uint32_t, uint32_t> specialization(const Dispatch& dispatch) {
         return {dispatch.params[13], 0};  // average
     case Shader::pack_c4:
         return {dispatch.c4_input ? 1u : 0u, 0};  // input in layout c4
+    case Shader::softmax:
+        return {dispatch.params[5], 0};  // a work group per item
     default:
         return {0, 0};
     }

@@ -352,6 +352,10 @@ const std::vector<OpCase>& cases() {
         {"softmax", {{2, 5, 3}}, [](const ov::OutputVector& in) {
              return ov::OutputVector{std::make_shared<v1::Softmax>(in[0], 1), std::make_shared<v8::Softmax>(in[0], -1)};
          }, 1e-5},
+        // Few long rows: a work group shares each row (1000 classes in 3 rows; 130 values two apart in 2 rows).
+        {"softmax_long_rows", {{3, 1000}, {1, 130, 2}}, [](const ov::OutputVector& in) {
+             return ov::OutputVector{std::make_shared<v8::Softmax>(in[0], -1), std::make_shared<v1::Softmax>(in[1], 1)};
+         }, 1e-5, {"softmax_rows_f32"}},
         {"concat_slices", {{2, 3, 4}, {2, 2, 4}}, [](const ov::OutputVector& in) {
              auto a = std::make_shared<v0::Relu>(in[0]);
              auto b = std::make_shared<v0::Relu>(in[1]);
