@@ -3,6 +3,7 @@
 
 #include <CL/cl_ext.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -71,6 +72,8 @@ void fill_identity(DeviceInfo& info) {
             facts.pci = PciAddress{bus.pci_domain, bus.pci_bus, bus.pci_device, bus.pci_function};
     }
     info.uuid = physical_device_uuid(facts);
+    info.uuid_from_driver = facts.driver_uuid && std::equal(facts.driver_uuid->begin(), facts.driver_uuid->end(),
+                                                            std::begin(info.uuid.uuid));
 }
 
 // FNV-1a over the parts that decide a program binary: the source, the options and the device and driver.
@@ -295,11 +298,25 @@ Enumeration enumerate_devices(cl_device_type admitted) {
             result.devices.push_back(std::move(info));
         }
     }
+    drop_repeated_devices(result.devices);
     if (result.devices.empty())
         result.why_none = seen == 0 ? "the OpenCL platforms have no device"
                                     : "no OpenCL device of the admitted types (OPENCL_DEVICE_TYPES); found " +
                                           seen_types;
     return result;
+}
+
+void drop_repeated_devices(std::vector<DeviceInfo>& devices) {
+    std::vector<DeviceInfo> kept;
+    for (auto& device : devices) {
+        const bool repeated = std::any_of(kept.begin(), kept.end(), [&](const DeviceInfo& earlier) {
+            return earlier.device == device.device ||
+                   (earlier.uuid_from_driver && device.uuid_from_driver && earlier.uuid == device.uuid);
+        });
+        if (!repeated)
+            kept.push_back(std::move(device));
+    }
+    devices = std::move(kept);
 }
 
 Program build_program(cl_context context, cl_device_id device, const char* source, size_t length,

@@ -73,6 +73,7 @@ struct DeviceInfo {
     cl_ulong max_allocation = 0;
     size_t base_alignment = 128;  // bytes: CL_DEVICE_MEM_BASE_ADDR_ALIGN
     ov::device::UUID uuid{};
+    bool uuid_from_driver = false;  // `uuid` is the device UUID the driver reported (not a derived identity)
     bool has_luid = false;
     ov::device::LUID luid{};
 
@@ -90,8 +91,14 @@ struct Enumeration {
 /// Device types from "GPU,ACCELERATOR,CPU" (throws std::invalid_argument for an unknown word).
 cl_device_type parse_device_types(const std::string& types);
 
-/// Every device of an admitted type on every platform, in platform order then device order.
+/// Every device of an admitted type on every platform, in platform order then device order, each once.
 Enumeration enumerate_devices(cl_device_type admitted);
+
+/// Drops the later of two entries that are one device reached twice: the same cl_device_id (an ICD loader
+/// that lists a platform twice), or the same driver-reported device UUID (one GPU's driver registered by two
+/// ICD files). Devices with a derived identity (PoCL's host CPU UUID) are kept: two CPU drivers are two ways
+/// to run, and the UUID says they are one physical device. An H100 machine listed its GPU twice so.
+void drop_repeated_devices(std::vector<DeviceInfo>& devices);
 
 /// A program built from `source` for `device` with the backend's build options. A build the compiler refuses
 /// throws naming `where` (device), `what` (the source), the error's symbolic name and the build log.

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <optional>
 #include <random>
+#include <set>
 
 #include "cl_device.hpp"
 #include "kernels.hpp"
@@ -891,6 +892,45 @@ TEST(OpenclHetero, BoundariesBetweenOpenclSubgraphsStayInDeviceMemory) {
     const std::vector<std::string> wanted{"copy_" + device + "_to_host_" + bytes, "copy_host_to_" + device + "_" + bytes,
                                           "shared_tensor_" + bytes};
     EXPECT_EQ(transfers, wanted);
+}
+
+}  // namespace
+
+namespace {
+
+// One device reached twice is listed once; two CPU drivers, whose UUID is derived from the host CPU, stay two.
+TEST(OpenclDevices, ADeviceReachedTwiceIsListedOnce) {
+    const auto device = [](uintptr_t handle, uint8_t uuid_byte, bool from_driver, const char* name) {
+        devmux::opencl::DeviceInfo info;
+        info.device = reinterpret_cast<cl_device_id>(handle);
+        info.uuid.uuid.fill(0);
+        info.uuid.uuid[0] = uuid_byte;
+        info.uuid_from_driver = from_driver;
+        info.name = name;
+        return info;
+    };
+    std::vector<devmux::opencl::DeviceInfo> devices = {
+        device(1, 7, true, "gpu"),            // kept
+        device(1, 7, true, "gpu again"),      // the same handle: a platform listed twice
+        device(2, 7, true, "gpu other icd"),  // the same driver UUID through another ICD file
+        device(3, 9, true, "second gpu"),     // kept: another device
+        device(4, 5, false, "pocl"),          // kept
+        device(5, 5, false, "intel cpu"),     // kept: a derived identity, another driver of the CPU
+    };
+    devmux::opencl::drop_repeated_devices(devices);
+    std::vector<std::string> names;
+    for (const auto& d : devices)
+        names.push_back(d.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"gpu", "second gpu", "pocl", "intel cpu"}));
+}
+
+// The real enumeration lists each cl_device_id once.
+TEST(OpenclDevices, EnumerationListsEachDeviceOnce) {
+    require_device();
+    const auto devices = devmux::opencl::enumerate_devices(CL_DEVICE_TYPE_ALL).devices;
+    std::set<cl_device_id> handles;
+    for (const auto& d : devices)
+        EXPECT_TRUE(handles.insert(d.device).second) << d.name;
 }
 
 }  // namespace
