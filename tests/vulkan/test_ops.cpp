@@ -463,4 +463,34 @@ TEST_P(VulkanOps, MatchesTheReferenceInF16) {
 INSTANTIATE_TEST_SUITE_P(Shaders, VulkanOps, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<OpCase>& info) { return std::string(info.param.name); });
 
+// GPUs run conv_texel one pixel and one quad of channels per invocation (Device::conv_texel_tile), lavapipe 16 x 4.
+// The convolution cases again at the GPU's tile and at 2 x 2 (DEVMUX_VULKAN_CONV_TILE), so that CI covers the
+// path an NVIDIA GPU takes: odd channel counts, groups, padding, dilation, c4 layouts and the fused epilogues.
+std::vector<OpCase> convolution_cases() {
+    std::vector<OpCase> convolutions;
+    for (const auto& c : cases()) {
+        const std::string name = c.name;
+        if (name.find("conv") != std::string::npos || name.rfind("c4_", 0) == 0)
+            convolutions.push_back(c);
+    }
+    return convolutions;
+}
+
+class VulkanOpsGpuTiles : public ::testing::TestWithParam<OpCase> {};
+
+TEST_P(VulkanOpsGpuTiles, MatchTheReferenceAtSmallerTiles) {
+    struct Unset {
+        ~Unset() { unsetenv("DEVMUX_VULKAN_CONV_TILE"); }
+    } unset;
+    for (const char* tile : {"1x1", "2x2"}) {
+        setenv("DEVMUX_VULKAN_CONV_TILE", tile, 1);
+        const auto errors = run_case(GetParam(), ov::element::f32);
+        for (size_t o = 0; o < errors.size(); ++o)
+            EXPECT_LE(errors[o], GetParam().tolerance) << "output " << o << " at tile " << tile;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shaders, VulkanOpsGpuTiles, ::testing::ValuesIn(convolution_cases()),
+                         [](const ::testing::TestParamInfo<OpCase>& info) { return std::string(info.param.name); });
+
 }  // namespace
