@@ -2,6 +2,8 @@
 #include "vk_device.hpp"
 
 #include <dlfcn.h>
+#include <pthread.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -268,6 +270,14 @@ Device::Device(const PhysicalInfo& physical, std::string name)
     : m_physical(physical), m_name(std::move(name)), m_completions(std::make_shared<kit::CompletionQueue>(m_name)) {
     if (physical.type != VK_PHYSICAL_DEVICE_TYPE_CPU)
         m_texel_tile = {1, 1};
+    const char* spin = std::getenv("DEVMUX_VULKAN_SPIN");
+    if (physical.type == VK_PHYSICAL_DEVICE_TYPE_CPU && !(spin && std::string(spin) == "0")) {
+        // As many as the cores lavapipe runs on (LP_NUM_THREADS, else every core).
+        unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+        if (const char* threads = std::getenv("LP_NUM_THREADS"); threads && std::atoi(threads) > 0)
+            cores = std::min(cores, static_cast<unsigned>(std::atoi(threads)));
+        m_awake = std::make_unique<CoresAwake>(cores);
+    }
     const Api& api = vk();
     const float priority = 1.0f;
     VkDeviceQueueCreateInfo queue{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -617,8 +627,64 @@ void Device::watch_fences() {
         } catch (...) {
             error = std::current_exception();
         }
+        if (m_awake)
+            m_awake->end();
         (*on_signal)(error);
         lock.lock();
+    }
+}
+
+// ---- CoresAwake ----
+
+CoresAwake::CoresAwake(unsigned spinners) {
+    for (unsigned i = 0; i < spinners; ++i)
+        m_threads.emplace_back([this] { spin(); });
+}
+
+CoresAwake::~CoresAwake() {
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_stop = true;
+    }
+    m_wake.notify_all();
+    for (auto& thread : m_threads)
+        thread.join();
+}
+
+void CoresAwake::begin() {
+    if (m_in_flight.fetch_add(1) == 0) {
+        std::lock_guard<std::mutex> lock(m_mutex);  // a spinner checking its wait condition sees the count
+        m_wake.notify_all();
+    }
+}
+
+void CoresAwake::end() {
+    m_last_end.store(std::chrono::steady_clock::now().time_since_epoch().count());
+    m_in_flight.fetch_sub(1);
+}
+
+void CoresAwake::spin() {
+    // At any other priority a spinner would take the cores from the driver's own threads: none then.
+    sched_param lowest{};
+    if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &lowest) != 0)
+        return;
+    for (;;) {
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_stop.load() || m_in_flight.load() > 0; });
+            if (m_stop)
+                return;
+        }
+        // On through a short grace after the last submission ends: back-to-back inferences leave gaps of host
+        // work between submissions, and parking there would let the cores halt again.
+        while (!m_stop.load(std::memory_order_relaxed)) {
+            if (m_in_flight.load(std::memory_order_relaxed) == 0 &&
+                std::chrono::steady_clock::now().time_since_epoch().count() - m_last_end.load() > grace.count())
+                break;
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+        }
     }
 }
 

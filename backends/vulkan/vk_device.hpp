@@ -3,6 +3,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -159,6 +160,36 @@ struct PushConstants {
     uint32_t params[param_count] = {};
 };
 
+/// Keeps the host's cores awake while a CPU-type device (lavapipe) runs a submission. Its worker threads sleep
+/// and wake at every dispatch; where an idle core halts (a VM's vCPU), each wake waited on it, and SqueezeNet
+/// took 45-57 ms in some processes against 31 in others on CI's 2-core VM (docs/vulkan.md). One SCHED_IDLE
+/// thread per core spins while a submission is in flight: a core then never halts, and the spinners take no
+/// time from any other thread, as SCHED_IDLE runs only where nothing else is runnable. They park between
+/// inferences. The spin-before-sleep of OpenMP runtimes (OMP_WAIT_POLICY=active), for a driver we cannot change.
+class CoresAwake {
+public:
+    explicit CoresAwake(unsigned spinners);
+    ~CoresAwake();
+    CoresAwake(const CoresAwake&) = delete;
+    CoresAwake& operator=(const CoresAwake&) = delete;
+    /// A submission went in / one finished.
+    void begin();
+    void end();
+    unsigned spinners() const { return static_cast<unsigned>(m_threads.size()); }
+    int in_flight() const { return m_in_flight.load(); }
+
+private:
+    void spin();
+    static constexpr std::chrono::steady_clock::duration grace = std::chrono::milliseconds(20);
+    std::atomic<int> m_in_flight{0};
+    std::atomic<std::chrono::steady_clock::rep> m_last_end{0};  // when the last submission ended
+    std::atomic<bool> m_stop{false};
+    // m_mutex with m_wake parks the spinners while nothing is in flight (begin() takes it to wake them).
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::vector<std::thread> m_threads;
+};
+
 /// Output pixels times quads of output channels (of a block of 16) that one conv_texel invocation computes.
 struct TexelTile {
     uint32_t pixels = 16, quads = 4;
@@ -200,6 +231,9 @@ public:
     TexelTile conv_texel_tile() const;
     /// Tests: another tile on any device (pixels 0: the device's own).
     void force_conv_texel_tile(TexelTile tile) { m_forced_tile_pixels = tile.pixels, m_forced_tile_quads = tile.quads; }
+    /// The spinners of a CPU-type device (null on GPUs, or with DEVMUX_VULKAN_SPIN=0): requests call begin()
+    /// after their submission and end() once its fence has signalled.
+    CoresAwake* cores_awake() const { return m_awake.get(); }
     /// Bytes Device::upload has copied through staging buffers since the device was created.
     size_t staged_bytes() const { return m_staged_bytes; }
 
@@ -288,6 +322,7 @@ private:
     std::deque<std::pair<VkFence, const std::function<void(std::exception_ptr)>*>> m_watched;
     bool m_stop = false;
     std::thread m_watcher;
+    std::unique_ptr<CoresAwake> m_awake;
 };
 
 }  // namespace vulkan

@@ -12,6 +12,7 @@
 #include <atomic>
 #include <mutex>
 #include <set>
+#include <iterator>
 #include <thread>
 
 #include "compiled_model.hpp"
@@ -759,6 +760,63 @@ TEST(VulkanExecution, ConvTileVariableIsReadAndCheckedAtCompile) {
     EXPECT_EQ(own, tiled);
     const auto expected = reference_outputs(model, {input});
     EXPECT_LT(relative_error(own, floats(expected[0])), 1e-5);
+}
+
+}  // namespace
+
+namespace {
+
+// Threads of this process whose scheduling policy is SCHED_IDLE (field 41 of /proc/self/task/<tid>/stat).
+size_t idle_policy_threads() {
+    size_t count = 0;
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+        std::ifstream stat(task.path() / "stat");
+        std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+        const size_t after_name = text.rfind(')');
+        if (after_name == std::string::npos)
+            continue;
+        std::istringstream fields(text.substr(after_name + 2));  // field 3 onwards
+        std::string field;
+        for (int index = 3; index <= 41 && fields >> field; ++index)
+            if (index == 41 && field == "5")  // SCHED_IDLE
+                ++count;
+    }
+    return count;
+}
+
+// On a CPU-type device (lavapipe) one SCHED_IDLE spinner per core it runs on keeps the cores awake while a
+// submission is in flight, and no submission is counted in flight once the requests are done (sync and async).
+TEST(VulkanExecution, CpuTypeDeviceKeepsItsCoresAwakeWithIdlePrioritySpinners) {
+    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
+    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    auto model = texel_conv_model();
+    auto compiled = plugin->compile_model(model, {});
+    const auto device = std::dynamic_pointer_cast<const devmux::vulkan::CompiledModel>(compiled)->device();
+    ASSERT_TRUE(device);
+    if (device->physical().type != VK_PHYSICAL_DEVICE_TYPE_CPU) {
+        EXPECT_EQ(device->cores_awake(), nullptr) << "a GPU needs no spinners";
+        return;
+    }
+    ASSERT_NE(device->cores_awake(), nullptr);
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    if (const char* threads = std::getenv("LP_NUM_THREADS"); threads && std::atoi(threads) > 0)
+        cores = std::min(cores, static_cast<unsigned>(std::atoi(threads)));
+    EXPECT_EQ(device->cores_awake()->spinners(), cores);
+    auto input = random_tensor(ov::element::f32, model->input().get_shape(), 85);
+    auto request = compiled->create_sync_infer_request();
+    request->set_tensor(compiled->inputs()[0], input);
+    request->infer();
+    EXPECT_EQ(device->cores_awake()->in_flight(), 0);
+    ov::Core core;
+    core.set_property("VULKAN", {{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    auto async = core.compile_model(model, "VULKAN").create_infer_request();
+    async.set_input_tensor(input);
+    for (int i = 0; i < 3; ++i) {
+        async.start_async();
+        async.wait();
+    }
+    EXPECT_EQ(device->cores_awake()->in_flight(), 0);
+    EXPECT_GE(idle_policy_threads(), size_t(cores)) << "the spinners must run at SCHED_IDLE";
 }
 
 }  // namespace
