@@ -102,33 +102,13 @@ bool InferRequest::begin() {
     if (m_context.rerecord || m_context.ops != m_recorded_ops)
         record();
     check(vk().vkResetFences(m_device->handle(), 1, &m_fence), "vkResetFences", m_device->name());
-    // Awake from before the submission (its first dispatch would wait on a halted core), ended once the fence
-    // has signalled: in infer(), or on the device's fence thread.
-    CoresAwake* awake = m_device->cores_awake();
-    if (awake)
-        awake->begin();
-    try {
-        m_device->submit(m_commands, m_fence, m_device->name());
-    } catch (...) {
-        if (awake)
-            awake->end();
-        throw;
-    }
+    m_device->submit(m_commands, m_fence, m_device->name());
     return true;
 }
 
 void InferRequest::infer() {
-    if (begin()) {
-        struct Ended {
-            CoresAwake* awake;
-            ~Ended() {
-                if (awake)
-                    awake->end();
-            }
-        } ended{m_device->cores_awake()};
-        check(vk().vkWaitForFences(m_device->handle(), 1, &m_fence, VK_TRUE, UINT64_MAX), "vkWaitForFences",
-              m_device->name());
-    }
+    if (begin())
+        m_device->wait(m_fence, m_device->name());
     end();
 }
 

@@ -535,8 +535,28 @@ void Device::submit(VkCommandBuffer commands, VkFence fence, const std::string& 
     VkSubmitInfo info{VK_STRUCTURE_TYPE_SUBMIT_INFO};
     info.commandBufferCount = 1;
     info.pCommandBuffers = &commands;
-    std::lock_guard<std::mutex> lock(m_queue_mutex);
-    check(vk().vkQueueSubmit(m_queue, 1, &info, fence), "vkQueueSubmit", where);
+    // The cores are kept awake from before the submission: its first dispatch would wait on a halted core.
+    if (m_awake)
+        m_awake->begin();
+    try {
+        std::lock_guard<std::mutex> lock(m_queue_mutex);
+        check(vk().vkQueueSubmit(m_queue, 1, &info, fence), "vkQueueSubmit", where);
+    } catch (...) {
+        if (m_awake)
+            m_awake->end();
+        throw;
+    }
+}
+
+void Device::wait(VkFence fence, const std::string& where) {
+    struct Ended {
+        CoresAwake* awake;
+        ~Ended() {
+            if (awake)
+                awake->end();
+        }
+    } ended{m_awake.get()};
+    check(vk().vkWaitForFences(m_device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences", where);
 }
 
 void Device::upload(const std::vector<Upload>& uploads, const std::string& where) {
@@ -596,7 +616,7 @@ void Device::upload(const std::vector<Upload>& uploads, const std::string& where
     VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     check(api.vkCreateFence(m_device, &fence_info, nullptr, &owned.fence), "vkCreateFence", where);
     submit(commands, owned.fence, where);
-    check(api.vkWaitForFences(m_device, 1, &owned.fence, VK_TRUE, UINT64_MAX), "vkWaitForFences", where);
+    wait(owned.fence, where);
     for (const auto& upload : uploads)
         m_staged_bytes += upload.bytes;
 }
@@ -623,12 +643,10 @@ void Device::watch_fences() {
         // One queue: submissions finish in order, so waiting for the oldest first loses nothing.
         std::exception_ptr error;
         try {
-            check(vk().vkWaitForFences(m_device, 1, &fence, VK_TRUE, UINT64_MAX), "vkWaitForFences", m_name);
+            wait(fence, m_name);
         } catch (...) {
             error = std::current_exception();
         }
-        if (m_awake)
-            m_awake->end();
         (*on_signal)(error);
         lock.lock();
     }

@@ -231,8 +231,8 @@ public:
     TexelTile conv_texel_tile() const;
     /// Tests: another tile on any device (pixels 0: the device's own).
     void force_conv_texel_tile(TexelTile tile) { m_forced_tile_pixels = tile.pixels, m_forced_tile_quads = tile.quads; }
-    /// The spinners of a CPU-type device (null on GPUs, or with DEVMUX_VULKAN_SPIN=0): requests call begin()
-    /// after their submission and end() once its fence has signalled.
+    /// The spinners of a CPU-type device (null on GPUs, or with DEVMUX_VULKAN_SPIN=0): submit() begins and
+    /// wait() ends each submission.
     CoresAwake* cores_awake() const { return m_awake.get(); }
     /// Bytes Device::upload has copied through staging buffers since the device was created.
     size_t staged_bytes() const { return m_staged_bytes; }
@@ -275,8 +275,11 @@ public:
     /// Writes the device's pipeline cache to `file` (through a temporary file and a rename).
     void save_cache(const std::string& file);
 
-    /// Submits one command buffer; vkQueueSubmit needs the queue externally synchronized.
+    /// Submits one command buffer; vkQueueSubmit needs the queue externally synchronized. Every submission is
+    /// waited for once, through wait().
     void submit(VkCommandBuffer commands, VkFence fence, const std::string& where);
+    /// Waits for the fence of a submission (the cores are kept awake on CPU-type devices until then).
+    void wait(VkFence fence, const std::string& where);
 
     /// Calls `on_signal` (kept by reference: it must outlive the call) on the device's fence thread once
     /// `fence` has signalled, with the wait's error or null. One thread per device waits for every
