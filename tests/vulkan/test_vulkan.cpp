@@ -642,67 +642,64 @@ TEST(VulkanMemory, StagedWeightsGiveTheResultsOfMappedOnes) {
 
 namespace {
 
+// SqueezeNet compiled on VULKAN (CPU-type devices admitted) through a plugin of its own, with one random image:
+// the tests below force a device setting and compare outputs bit for bit.
+struct SqueezeNetOnVulkan {
+    std::shared_ptr<devmux::vulkan::Plugin> plugin = std::make_shared<devmux::vulkan::Plugin>();
+    std::shared_ptr<ov::Model> model;
+    ov::Tensor image;
+
+    explicit SqueezeNetOnVulkan(unsigned seed) {
+        plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+        model = ov::Core().read_model(std::string(DEVMUX_MODELS_DIR) + "/squeezenet1.1-ir10/squeezenet1.1.xml");
+        image = random_tensor(ov::element::f32, model->input().get_shape(), seed);
+    }
+    std::shared_ptr<devmux::ICompiledModel> compile() const { return plugin->compile_model(model, {}); }
+    static std::shared_ptr<devmux::vulkan::Device> device_of(const std::shared_ptr<devmux::ICompiledModel>& compiled) {
+        return std::dynamic_pointer_cast<const devmux::vulkan::CompiledModel>(compiled)->device();
+    }
+    std::vector<float> infer(const std::shared_ptr<devmux::ICompiledModel>& compiled) const {
+        auto request = compiled->create_sync_infer_request();
+        request->set_tensor(compiled->inputs()[0], image);
+        request->infer();
+        return floats(request->get_tensor(compiled->outputs()[0]));
+    }
+};
+
 // GPUs run the tiled convolutions in work groups of 64 (one item per invocation), CPU-type devices such as
 // lavapipe in groups of 8 (each invocation walks 8 items). Forced on lavapipe, the GPUs' sizes must give
 // SqueezeNet's outputs bit for bit (each output is summed by one invocation in the same order either way).
 TEST(VulkanExecution, GpuWorkGroupSizesGiveTheSameResults) {
-    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
-    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
-    ov::Core core;
-    auto squeezenet = core.read_model(std::string(DEVMUX_MODELS_DIR) + "/squeezenet1.1-ir10/squeezenet1.1.xml");
-    auto image = random_tensor(ov::element::f32, squeezenet->input().get_shape(), 81);
-    std::shared_ptr<devmux::vulkan::Device> device;
+    const SqueezeNetOnVulkan squeezenet(81);
+    auto first = squeezenet.compile();
+    const auto device = SqueezeNetOnVulkan::device_of(first);
+    ASSERT_TRUE(device);
     struct Unforce {
-        std::shared_ptr<devmux::vulkan::Device>* device;
-        ~Unforce() {
-            if (*device)
-                (*device)->force_gpu_local_sizes(false);
-        }
-    } unforce{&device};
-    std::vector<float> outputs[2];
-    for (const bool gpu_sizes : {false, true}) {
-        if (device)
-            device->force_gpu_local_sizes(gpu_sizes);
-        auto compiled = plugin->compile_model(squeezenet, {});
-        device = std::dynamic_pointer_cast<const devmux::vulkan::CompiledModel>(compiled)->device();
-        ASSERT_TRUE(device);
-        const bool cpu_device = device->physical().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
-        EXPECT_EQ(device->local_size(devmux::vulkan::Shader::conv_texel), cpu_device && !gpu_sizes ? 8u : 64u);
-        EXPECT_EQ(device->local_size(devmux::vulkan::Shader::binary), 64u);
-        auto request = compiled->create_sync_infer_request();
-        request->set_tensor(compiled->inputs()[0], image);
-        request->infer();
-        outputs[gpu_sizes] = floats(request->get_tensor(compiled->outputs()[0]));
-    }
-    EXPECT_EQ(outputs[1], outputs[0]);
+        std::shared_ptr<devmux::vulkan::Device> device;
+        ~Unforce() { device->force_gpu_local_sizes(false); }
+    } unforce{device};
+    const bool cpu_device = device->physical().type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    EXPECT_EQ(device->local_size(devmux::vulkan::Shader::conv_texel), cpu_device ? 8u : 64u);
+    EXPECT_EQ(device->local_size(devmux::vulkan::Shader::binary), 64u);
+    const auto own_sizes = squeezenet.infer(first);
+    device->force_gpu_local_sizes(true);
+    EXPECT_EQ(device->local_size(devmux::vulkan::Shader::conv_texel), 64u);
+    EXPECT_EQ(device->local_size(devmux::vulkan::Shader::binary), 64u);
+    EXPECT_EQ(squeezenet.infer(squeezenet.compile()), own_sizes);
 }
-
-}  // namespace
-
-namespace {
 
 // conv_texel's tile (pixels x quads of output channels per invocation) changes which invocation computes an
 // output, never the order of its sums: every tile must give SqueezeNet's outputs bit for bit (its
 // convolutions cover 1x1 and 3x3 filters, stride 2, the c4 layouts, a bias in the filters' texels and conv10's
 // last block of 8 channels, where the parts past the group's last channel must do nothing).
 TEST(VulkanExecution, ConvTexelTilesGiveTheSameResults) {
-    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
-    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
-    ov::Core core;
-    auto squeezenet = core.read_model(std::string(DEVMUX_MODELS_DIR) + "/squeezenet1.1-ir10/squeezenet1.1.xml");
-    auto image = random_tensor(ov::element::f32, squeezenet->input().get_shape(), 83);
-    const auto infer = [&](const std::shared_ptr<devmux::ICompiledModel>& compiled) {
-        auto request = compiled->create_sync_infer_request();
-        request->set_tensor(compiled->inputs()[0], image);
-        request->infer();
-        return floats(request->get_tensor(compiled->outputs()[0]));
-    };
-    auto first = plugin->compile_model(squeezenet, {});
-    const auto device = std::dynamic_pointer_cast<const devmux::vulkan::CompiledModel>(first)->device();
+    const SqueezeNetOnVulkan squeezenet(83);
+    auto first = squeezenet.compile();
+    const auto device = SqueezeNetOnVulkan::device_of(first);
     ASSERT_TRUE(device);
     const auto own = device->conv_texel_tile();
     EXPECT_EQ(own.pixels, device->physical().type == VK_PHYSICAL_DEVICE_TYPE_CPU ? 16u : 1u);
-    const auto reference = infer(first);
+    const auto reference = squeezenet.infer(first);
     struct Unforce {
         std::shared_ptr<devmux::vulkan::Device> device;
         ~Unforce() { device->force_conv_texel_tile({0, 0}); }
@@ -713,7 +710,7 @@ TEST(VulkanExecution, ConvTexelTilesGiveTheSameResults) {
             continue;
         device->force_conv_texel_tile(tile);
         EXPECT_EQ(device->conv_texel_tile().quads, tile.quads);
-        EXPECT_EQ(infer(plugin->compile_model(squeezenet, {})), reference) << tile.pixels << "x" << tile.quads;
+        EXPECT_EQ(squeezenet.infer(squeezenet.compile()), reference) << tile.pixels << "x" << tile.quads;
     }
 }
 
