@@ -54,6 +54,7 @@ std::vector<size_t> strides_of(const ov::Shape& shape) {
 // The types VULKAN stores values in: f32, and f16 at the f16 inference precision (prepare_model converts every
 // floating value to one of them).
 bool is_value_type(const ov::element::Type& type) { return type == ov::element::f32 || type == ov::element::f16; }
+const char* const value_types_text = "; VULKAN computes in f32 (f16 at the f16 inference precision)";
 
 // Every data input (the indices given) and every output must be of one value type.
 std::string check_values(const ov::Node& node, const std::vector<size_t>& data_inputs) {
@@ -61,11 +62,11 @@ std::string check_values(const ov::Node& node, const std::vector<size_t>& data_i
     for (size_t i : data_inputs)
         if (!is_value_type(node.get_input_element_type(i)) || node.get_input_element_type(i) != type)
             return "has input " + std::to_string(i) + " of element type " + node.get_input_element_type(i).get_type_name() +
-                   "; VULKAN computes in f32 (f16 at the f16 inference precision)";
+                   value_types_text;
     for (size_t i = 0; i < node.get_output_size(); ++i)
         if (!is_value_type(node.get_output_element_type(i)) || node.get_output_element_type(i) != type)
             return "has output " + std::to_string(i) + " of element type " +
-                   node.get_output_element_type(i).get_type_name() + "; VULKAN computes in f32 (f16 at the f16 inference precision)";
+                   node.get_output_element_type(i).get_type_name() + value_types_text;
     return {};
 }
 
@@ -694,7 +695,7 @@ std::string plan_node(const ov::Node& node, NodePlan* plan) {
     if (ov::is_type<ov::op::util::ReadValueBase>(&node)) {
         if (!is_value_type(node.get_output_element_type(0)))
             return "reads a variable of element type " + node.get_output_element_type(0).get_type_name() +
-                   "; VULKAN computes in f32 (f16 at the f16 inference precision)";
+                   value_types_text;
         if (node.get_input_size() > 0 && !ov::is_type<ov::op::v0::Constant>(node.get_input_node_ptr(0)))
             return "has an initial value that is not a Constant; VULKAN fills variables before the submission";
         if (plan)
@@ -704,7 +705,7 @@ std::string plan_node(const ov::Node& node, NodePlan* plan) {
     if (ov::is_type<ov::op::util::AssignBase>(&node)) {
         if (!is_value_type(node.get_input_element_type(0)))
             return "writes a variable of element type " + node.get_input_element_type(0).get_type_name() +
-                   "; VULKAN computes in f32 (f16 at the f16 inference precision)";
+                   value_types_text;
         if (plan)
             plan->exec_type = "write_state";
         return {};
