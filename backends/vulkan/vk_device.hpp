@@ -219,7 +219,8 @@ public:
     /// keep the shader's own size (8 for the tiled convolutions: one llvmpipe SIMD batch, measured fastest on
     /// lavapipe; 64 for the rest). GPUs run every shader in groups of 64, as the host sizes the grid for 64
     /// items per group: one item per invocation, where groups of 8 would leave 24 of a 32-wide warp idle
-    /// and give each invocation 8 items in turn (not measured on a GPU yet).
+    /// and give each invocation 8 items in turn (the H100 figures in docs/vulkan.md ran with 64; other sizes
+    /// were not compared there).
     uint32_t local_size(Shader shader) const;
     /// Tests: the GPUs' sizes on any device (lavapipe), to run that path where no GPU is.
     void force_gpu_local_sizes(bool force) { m_force_gpu_local_sizes = force; }
