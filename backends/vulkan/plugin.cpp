@@ -97,7 +97,8 @@ std::shared_ptr<const kit::PropertyTable> make_table() {
         .add(ov::hint::performance_mode, ov::hint::PerformanceMode::LATENCY, "LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT")
         .add(ov::hint::execution_mode, ov::hint::ExecutionMode::PERFORMANCE, "PERFORMANCE or ACCURACY")
         .add(ov::hint::inference_precision.name(), ov::Any(ov::element::Type(ov::element::f32)),
-             "f32 or f16 (f16: every value stored in f16 on devices with f16 storage, the FP16 capability; sums in f32)",
+             "f32 or f16 (f16: every value stored and computed in f16 on devices with f16 storage and arithmetic, the FP16 "
+             "capability; long sums in f32)",
              [](const ov::Any& value) {
                  ov::Any copy = value;
                  const auto precision = copy.as<ov::element::Type>();

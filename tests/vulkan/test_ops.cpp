@@ -10,6 +10,8 @@
 #include <set>
 
 #include "openvino/op/ops.hpp"
+#include "vulkan_shaders.hpp"
+#include "vulkan_shaders_f16.hpp"
 #include "vulkan_test_utils.hpp"
 
 namespace {
@@ -445,9 +447,12 @@ TEST_P(VulkanOps, MatchesTheReference) {
         EXPECT_LE(errors[o], GetParam().tolerance) << "output " << o;
 }
 
-// At the f16 inference precision every value is stored in f16 (inputs, intermediates, constants) and summed in
-// f32: within 4e-3 of the f32 reference (about eight f16 roundings of the largest value; the deepest case
-// chains three convolutions), and not equal to it, so the values really were rounded.
+// At the f16 inference precision every value is stored in f16 (inputs, intermediates, constants), the products,
+// epilogues and element-wise ops compute in f16 and the long sums in f32 (common.glsl): within 1e-2 of the
+// f32 reference, and not equal to it, so the values really were rounded. 1e-2 is about twenty f16 roundings
+// (2^-11 each) of the largest output; the deepest case chains three convolutions, and a clamp's output is
+// smaller than the sums rounded before it (conv_texel_bias_clamp: 5.4e-3, where f16 storage alone gave under
+// 4e-3).
 TEST_P(VulkanOps, MatchesTheReferenceInF16) {
     auto core = make_core();
     const auto capabilities = core->get_property("VULKAN", ov::device::capabilities);
@@ -455,7 +460,7 @@ TEST_P(VulkanOps, MatchesTheReferenceInF16) {
         GTEST_SKIP() << "VULKAN.0 has no f16 storage (FP16 capability); lavapipe has it";
     const auto errors = run_case(GetParam(), ov::element::f16);
     for (size_t o = 0; o < errors.size(); ++o) {
-        EXPECT_LE(errors[o], std::max(GetParam().tolerance, 4e-3)) << "output " << o;
+        EXPECT_LE(errors[o], std::max(GetParam().tolerance, 1e-2)) << "output " << o;
         EXPECT_GT(errors[o], 0.0) << "output " << o << " was not rounded to f16";
     }
 }
@@ -492,5 +497,61 @@ TEST_P(VulkanOpsGpuTiles, MatchTheReferenceAtSmallerTiles) {
 
 INSTANTIATE_TEST_SUITE_P(Shaders, VulkanOpsGpuTiles, ::testing::ValuesIn(convolution_cases()),
                          [](const ::testing::TestParamInfo<OpCase>& info) { return std::string(info.param.name); });
+
+// The arithmetic instructions of a SPIR-V module (add, subtract, multiply, divide, negate, scale, and the
+// GLSL.std.450 functions) whose result is a 16-bit float or a vector of them; conversions and loads are not
+// counted.
+size_t f16_arithmetic(const uint32_t* words, size_t count) {
+    enum : uint32_t { ExtInst = 12, TypeFloat = 22, TypeVector = 23, FNegate = 127, FAdd = 129, FSub = 131,
+                      FMul = 133, FDiv = 136, VectorTimesScalar = 142 };
+    const std::set<uint32_t> arithmetic = {ExtInst, FNegate, FAdd, FSub, FMul, FDiv, VectorTimesScalar};
+    std::set<uint32_t> f16_types;
+    size_t found = 0;
+    for (size_t at = 5; at < count;) {  // after the header: instructions of (word count << 16 | opcode)
+        const uint32_t opcode = words[at] & 0xffffu, length = words[at] >> 16;
+        if (length == 0 || at + length > count) {
+            ADD_FAILURE() << "malformed SPIR-V at word " << at;
+            return found;
+        }
+        if (opcode == TypeFloat && words[at + 2] == 16)
+            f16_types.insert(words[at + 1]);
+        if (opcode == TypeVector && f16_types.count(words[at + 2]))
+            f16_types.insert(words[at + 1]);
+        if (arithmetic.count(opcode) && f16_types.count(words[at + 1]))
+            ++found;
+        at += length;
+    }
+    return found;
+}
+
+// The f16 variants compute in f16 (common.glsl's afloat), not only store in it: the element-wise, activation,
+// convolution and matrix-product modules hold f16 arithmetic; the f32 variants and the modules that only move
+// values (copy, pack_c4) hold none.
+TEST(VulkanShaders, F16VariantsComputeInF16) {
+    namespace shaders = devmux::vulkan::shaders;
+    struct Module {
+        const char* name;
+        const uint32_t* f32;
+        size_t f32_words;
+        const uint32_t* f16;
+        size_t f16_words;
+        bool computes;
+    };
+#define DEVMUX_MODULE(name, computes)                                                                          \
+    Module { #name, shaders::name##_comp_spv, shaders::name##_comp_spv_words, shaders::name##_comp_f16_spv,   \
+             shaders::name##_comp_f16_spv_words, computes }
+    const Module modules[] = {DEVMUX_MODULE(binary, true),  DEVMUX_MODULE(unary, true),
+                              DEVMUX_MODULE(conv, true),    DEVMUX_MODULE(conv_block, true),
+                              DEVMUX_MODULE(conv_texel, true), DEVMUX_MODULE(matmul, true),
+                              DEVMUX_MODULE(copy, false),   DEVMUX_MODULE(pack_c4, false)};
+#undef DEVMUX_MODULE
+    for (const auto& m : modules) {
+        EXPECT_EQ(f16_arithmetic(m.f32, m.f32_words), 0u) << m.name << " (f32 variant)";
+        if (m.computes)
+            EXPECT_GT(f16_arithmetic(m.f16, m.f16_words), 0u) << m.name << " (f16 variant) computes in f32";
+        else
+            EXPECT_EQ(f16_arithmetic(m.f16, m.f16_words), 0u) << m.name << " (f16 variant) only moves values";
+    }
+}
 
 }  // namespace

@@ -3,16 +3,26 @@
 // element offset of the first value inside its descriptor range, then the op's parameters (vk_device.hpp).
 #extension GL_GOOGLE_include_directive : enable
 // Storage type of every value: f32, or f16 in the variant built with DEVMUX_F16 (the f16 inference precision,
-// on devices with storageBuffer16BitAccess). Loads widen to float implicitly; stores narrow with real() and
-// real4(). The arithmetic is f32 in both variants.
+// on devices with storageBuffer16BitAccess and shaderFloat16). Loads widen to float implicitly; stores narrow
+// with real() and real4().
+// Arithmetic type: afloat and afloat4, f16 in that variant too. Element-wise ops, activations, the convolution
+// epilogues and every product of a convolution or matrix product compute in afloat (conv_texel also sums each
+// quad of input channels in it); the running sums over hundreds of terms (convolutions, matrix products,
+// reductions, average pooling, softmax) stay f32, where f16 would lose about one bit per doubling of the
+// terms (docs/vulkan.md). Constants mixed into afloat arithmetic are written afloat(...): a float operand
+// would promote the whole expression to f32.
 #ifdef DEVMUX_F16
 #extension GL_EXT_shader_16bit_storage : require
 #extension GL_EXT_shader_explicit_arithmetic_types_float16 : require
 #define real float16_t
 #define real4 f16vec4
+#define afloat float16_t
+#define afloat4 f16vec4
 #else
 #define real float
 #define real4 vec4
+#define afloat float
+#define afloat4 vec4
 #endif
 #ifndef LOCAL_SIZE
 #define LOCAL_SIZE 64
@@ -35,7 +45,11 @@ layout(push_constant) uniform Push {
 } pc;
 
 float fparam(uint i) { return uintBitsToFloat(pc.p[i]); }
+afloat aparam(uint i) { return afloat(fparam(i)); }
 int iparam(uint i) { return int(pc.p[i]); }
 // Grid-stride loops: the host dispatches at most 65535 groups in x.
 uint first_item() { return gl_GlobalInvocationID.x; }
 uint item_stride() { return gl_NumWorkGroups.x * gl_WorkGroupSize.x; }
+
+// sum += x * w, the product in afloat and the sum in f32. In the f32 variant exactly sum += x * w.
+#define ADD_PRODUCT(sum, x, w) sum += vec4(afloat(x) * afloat4(w))

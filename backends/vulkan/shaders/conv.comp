@@ -51,21 +51,21 @@ void main() {
                     const uint f = pc.off[1] + k0 * filter_size + (c * KH + kh) * KW + kw;
                     const vec4 w = vec4(in1[f], in1[f + f1], in1[f + f2], in1[f + f3]);
                     const int iw = iw0 + int(kw) * dw;
-                    if (iw >= 0 && iw < int(W)) acc0 += in0[row + uint(iw)] * w;
+                    if (iw >= 0 && iw < int(W)) ADD_PRODUCT(acc0, in0[row + uint(iw)], w);
                     const int iw1 = iw + sw, iw2 = iw + 2 * sw, iw3 = iw + 3 * sw;
-                    if (columns > 1u && iw1 >= 0 && iw1 < int(W)) acc1 += in0[row + uint(iw1)] * w;
-                    if (columns > 2u && iw2 >= 0 && iw2 < int(W)) acc2 += in0[row + uint(iw2)] * w;
-                    if (columns > 3u && iw3 >= 0 && iw3 < int(W)) acc3 += in0[row + uint(iw3)] * w;
+                    if (columns > 1u && iw1 >= 0 && iw1 < int(W)) ADD_PRODUCT(acc1, in0[row + uint(iw1)], w);
+                    if (columns > 2u && iw2 >= 0 && iw2 < int(W)) ADD_PRODUCT(acc2, in0[row + uint(iw2)], w);
+                    if (columns > 3u && iw3 >= 0 && iw3 < int(W)) ADD_PRODUCT(acc3, in0[row + uint(iw3)], w);
                 }
             }
         }
         for (uint l = 0u; l < lanes; ++l) {
             const uint k = k0 + l;
             const uint index = ((n * K + k) * OH + oh) * OW + ow0;
-            out0[pc.off[5] + index] = real(finish(acc0[l], k, index));
-            if (columns > 1u) out0[pc.off[5] + index + 1u] = real(finish(acc1[l], k, index + 1u));
-            if (columns > 2u) out0[pc.off[5] + index + 2u] = real(finish(acc2[l], k, index + 2u));
-            if (columns > 3u) out0[pc.off[5] + index + 3u] = real(finish(acc3[l], k, index + 3u));
+            out0[pc.off[5] + index] = real(finish(afloat(acc0[l]), k, index));
+            if (columns > 1u) out0[pc.off[5] + index + 1u] = real(finish(afloat(acc1[l]), k, index + 1u));
+            if (columns > 2u) out0[pc.off[5] + index + 2u] = real(finish(afloat(acc2[l]), k, index + 2u));
+            if (columns > 3u) out0[pc.off[5] + index + 3u] = real(finish(afloat(acc3[l]), k, index + 3u));
         }
     }
 }

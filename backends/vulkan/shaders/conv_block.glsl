@@ -37,7 +37,7 @@ void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4
     for (uint l = 0u; l < lanes; ++l) {
         const float sum = l < 4u ? a0[l] : (l < 8u ? a1[l - 4u] : (l < 12u ? a2[l - 8u] : a3[l - 12u]));
         const uint index = base + l * plane;
-        out0[pc.off[5] + index] = real(finish(sum, k0 + l, index));
+        out0[pc.off[5] + index] = real(finish(afloat(sum), k0 + l, index));
     }
 }
 
@@ -86,10 +86,10 @@ void main() {
                     const float v0 = in0[i0], v1 = in0[i1], v2 = in0[i2], v3 = in0[i3];
                     const float x0 = inside0 ? v0 : 0.0, x1 = inside1 ? v1 : 0.0;
                     const float x2 = inside2 ? v2 : 0.0, x3 = inside3 ? v3 : 0.0;
-                    a00 += x0 * w0; a01 += x0 * w1; a02 += x0 * w2; a03 += x0 * w3;
-                    a10 += x1 * w0; a11 += x1 * w1; a12 += x1 * w2; a13 += x1 * w3;
-                    a20 += x2 * w0; a21 += x2 * w1; a22 += x2 * w2; a23 += x2 * w3;
-                    a30 += x3 * w0; a31 += x3 * w1; a32 += x3 * w2; a33 += x3 * w3;
+                    ADD_PRODUCT(a00, x0, w0); ADD_PRODUCT(a01, x0, w1); ADD_PRODUCT(a02, x0, w2); ADD_PRODUCT(a03, x0, w3);
+                    ADD_PRODUCT(a10, x1, w0); ADD_PRODUCT(a11, x1, w1); ADD_PRODUCT(a12, x1, w2); ADD_PRODUCT(a13, x1, w3);
+                    ADD_PRODUCT(a20, x2, w0); ADD_PRODUCT(a21, x2, w1); ADD_PRODUCT(a22, x2, w2); ADD_PRODUCT(a23, x2, w3);
+                    ADD_PRODUCT(a30, x3, w0); ADD_PRODUCT(a31, x3, w1); ADD_PRODUCT(a32, x3, w2); ADD_PRODUCT(a33, x3, w3);
                 }
             }
         }

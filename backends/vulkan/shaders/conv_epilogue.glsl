@@ -12,18 +12,18 @@ layout(constant_id = 1) const uint EPILOGUE_ACTIVATION = 0u;
 
 uint operand_index(uint mode, uint k, uint index) { return mode == 1u ? 0u : (mode == 2u ? k : index); }
 
-float operand_at(uint binding, uint at) {
-    if (binding == 2u) return in2[pc.off[2] + at];
-    if (binding == 3u) return in3[pc.off[3] + at];
-    return in4[pc.off[4] + at];
+afloat operand_at(uint binding, uint at) {
+    if (binding == 2u) return afloat(in2[pc.off[2] + at]);
+    if (binding == 3u) return afloat(in3[pc.off[3] + at]);
+    return afloat(in4[pc.off[4] + at]);
 }
 
-float operand(uint mode, uint binding, uint k, uint index) { return operand_at(binding, operand_index(mode, k, index)); }
+afloat operand(uint mode, uint binding, uint k, uint index) { return operand_at(binding, operand_index(mode, k, index)); }
 
 // How many values an operand of `mode` holds: one, one per channel (p4), one per element (p0 * p4 * p5 * p6).
 uint operand_count(uint mode) { return mode == 1u ? 1u : (mode == 2u ? pc.p[4] : pc.p[0] * pc.p[4] * pc.p[5] * pc.p[6]); }
 
-float scale_shift(float value, uint modes, uint k, uint index) {
+afloat scale_shift(afloat value, uint modes, uint k, uint index) {
     if (((modes >> 6) & 3u) == 0u)
         return value;
     const uint scales = (modes >> 6) & 3u, shifts = (modes >> 11) & 3u;
@@ -32,9 +32,10 @@ float scale_shift(float value, uint modes, uint k, uint index) {
            operand_at(binding, operand_count(scales) + operand_index(shifts, k, index));
 }
 
+// In afloat (common.glsl): the sum arrives rounded to it.
 // act(sum + bias) [* scale + shift] [+ addend], or with bit 13 (the residual form, addend first)
 // act((sum + bias + addend) [* scale + shift]).
-float finish(float value, uint k, uint index) {
+afloat finish(afloat value, uint k, uint index) {
     const uint modes = EPILOGUE_MODES;
     const bool addend_first = (modes & 8192u) != 0u;
     if ((modes & 3u) != 0u)
@@ -45,11 +46,11 @@ float finish(float value, uint k, uint index) {
         value = scale_shift(value, modes, k, index);
     }
     switch (EPILOGUE_ACTIVATION) {
-    case 1u: value = max(value, 0.0); break;
-    case 2u: value = min(max(value, fparam(18)), fparam(19)); break;
-    case 3u: value = 1.0 / (1.0 + exp(-value)); break;
+    case 1u: value = max(value, afloat(0.0)); break;
+    case 2u: value = min(max(value, aparam(18)), aparam(19)); break;
+    case 3u: value = afloat(1.0) / (afloat(1.0) + exp(-value)); break;
     case 4u: value = tanh(value); break;
-    case 5u: value = value < 0.0 ? value * operand((modes >> 2) & 3u, 3u, k, index) : value; break;
+    case 5u: value = value < afloat(0.0) ? value * operand((modes >> 2) & 3u, 3u, k, index) : value; break;
     default: break;
     }
     if (!addend_first) {

@@ -58,8 +58,9 @@ layout(std430, set = 0, binding = 5) writeonly buffer Output4 { real4 out4[]; };
 // c4 with the block's channels starting at a quad (bit 10, OUTPUT_C4_QUADS): one vec4 store per quad of
 // channels, where llvmpipe's lane loop then runs once per quad instead of once per channel.
 void store_quad(uint at, uint k, uint index, vec4 sums) {
-    out4[at] = real4(finish(sums.x, k, index), finish(sums.y, k + 1u, index + 1u), finish(sums.z, k + 2u, index + 2u),
-                    finish(sums.w, k + 3u, index + 3u));
+    const afloat4 rounded = afloat4(sums);
+    out4[at] = real4(finish(rounded.x, k, index), finish(rounded.y, k + 1u, index + 1u),
+                     finish(rounded.z, k + 2u, index + 2u), finish(rounded.w, k + 3u, index + 3u));
 }
 
 void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4 a1, vec4 a2, vec4 a3) {
@@ -82,7 +83,7 @@ void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4
         // c4 (one image): channel k of the pixel is component k % 4 of texel k / 4 of the pixel's plane.
         const uint k = k0 + l;
         const uint index = OUTPUT_C4 ? ((k / 4u) * plane + place) * 4u + k % 4u : base + l * plane;
-        out0[pc.off[5] + index] = real(finish(sum, k, index));
+        out0[pc.off[5] + index] = real(finish(afloat(sum), k, index));
     }
 }
 
@@ -133,19 +134,25 @@ void main() {
                     // Per quad j of the part's output channels, its 4 filter texels (one per input channel),
                     // then each pixel's sum updated 4 times in a row: per sum the additions keep the order of
                     // the input channels, and LLVM loads and stores a spilled sum once per quad of input
-                    // channels instead of once per input channel.
+                    // channels instead of once per input channel. In the f16 variant the quad's 4 products
+                    // and their sum are f16, added to the f32 sum once.
                     [[unroll]] for (int j = 0; j < int(QUADS); ++j) {
-                        const vec4 w0 = texelFetch(packed_filters, f + j);
-                        const vec4 w1 = texelFetch(packed_filters, f + 4 + j);
-                        const vec4 w2 = texelFetch(packed_filters, f + 8 + j);
-                        const vec4 w3 = texelFetch(packed_filters, f + 12 + j);
+                        const afloat4 w0 = afloat4(texelFetch(packed_filters, f + j));
+                        const afloat4 w1 = afloat4(texelFetch(packed_filters, f + 4 + j));
+                        const afloat4 w2 = afloat4(texelFetch(packed_filters, f + 8 + j));
+                        const afloat4 w3 = afloat4(texelFetch(packed_filters, f + 12 + j));
                         [[unroll]] for (uint i = 0u; i < TILE; ++i) {
+#ifdef DEVMUX_F16
+                            const afloat4 xi = afloat4(x[i]);
+                            sums[i][j] += vec4(xi.x * w0 + xi.y * w1 + xi.z * w2 + xi.w * w3);
+#else
                             vec4 sum = sums[i][j];
                             sum += x[i].x * w0;
                             sum += x[i].y * w1;
                             sum += x[i].z * w2;
                             sum += x[i].w * w3;
                             sums[i][j] = sum;
+#endif
                         }
                     }
                 }

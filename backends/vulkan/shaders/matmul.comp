@@ -28,10 +28,10 @@ void main() {
         for (uint k = 0u; k < K; ++k) {
             const vec4 x = vec4(in0[ia.x], in0[ia.y], in0[ia.z], in0[ia.w]);
             const vec4 y = vec4(in1[ib.x], in1[ib.y], in1[ib.z], in1[ib.w]);
-            acc0 += x.x * y;
-            acc1 += x.y * y;
-            acc2 += x.z * y;
-            acc3 += x.w * y;
+            ADD_PRODUCT(acc0, x.x, y);
+            ADD_PRODUCT(acc1, x.y, y);
+            ADD_PRODUCT(acc2, x.z, y);
+            ADD_PRODUCT(acc3, x.w, y);
             ia += a_step;
             ib += b_step;
         }
