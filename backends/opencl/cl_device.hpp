@@ -15,6 +15,9 @@
 #include "openvino/runtime/properties.hpp"
 
 namespace devmux {
+namespace kit {
+class CompletionQueue;
+}
 namespace opencl {
 
 /// The symbolic name of an OpenCL error code ("CL_OUT_OF_RESOURCES"), or "CL error <n>".
@@ -134,6 +137,14 @@ private:
     // Guards m_program while the first compile builds it.
     std::mutex m_program_mutex;
     Program m_program;
+};
+
+/// The threads a device's asynchronous requests share. `waits` waits for each inference's commands, in the
+/// order they were submitted; `completions` then runs the request's callback, so that a callback (which may
+/// start the next inference) never waits behind another request's commands.
+struct DeviceThreads {
+    std::shared_ptr<kit::CompletionQueue> completions;
+    std::shared_ptr<kit::CompletionQueue> waits;
 };
 
 }  // namespace opencl

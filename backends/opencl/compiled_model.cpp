@@ -16,7 +16,7 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
     : ICompiledModel(model, plugin),
       m_config(config),
       m_device(plugin->device(config)),
-      m_completions(plugin->completions(*m_device)),
+      m_threads(plugin->threads(*m_device)),
       m_source(model->clone()),
       m_model_name(model->get_friendly_name()),
       m_constants(std::make_shared<ConstantPool>()),
@@ -43,7 +43,7 @@ std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() co
 
 std::shared_ptr<IAsyncInferRequest> CompiledModel::create_infer_request() const {
     auto sync = std::static_pointer_cast<InferRequest>(create_sync_infer_request());
-    return std::make_shared<AsyncInferRequest>(sync, m_completions);
+    return std::make_shared<AsyncInferRequest>(sync, m_threads);
 }
 
 void CompiledModel::export_model(std::ostream& stream) const {

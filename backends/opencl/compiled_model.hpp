@@ -26,7 +26,7 @@ public:
                   const Config& config);
 
     std::shared_ptr<ISyncInferRequest> create_sync_infer_request() const override;
-    /// A request finished by the device's completion queue (OpenCL event callback), no thread per request.
+    /// A request finished by the device's wait and completion threads, no thread per request.
     std::shared_ptr<IAsyncInferRequest> create_infer_request() const override;
     void export_model(std::ostream& model) const override;
     std::shared_ptr<const ov::Model> get_runtime_model() const override;
@@ -44,7 +44,7 @@ private:
 
     Config m_config;
     std::shared_ptr<DeviceContext> m_device;
-    std::shared_ptr<kit::CompletionQueue> m_completions;
+    DeviceThreads m_threads;
     std::shared_ptr<const ov::Model> m_source;
     std::string m_model_name;
     std::shared_ptr<ConstantPool> m_constants;

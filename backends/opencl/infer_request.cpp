@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "infer_request.hpp"
 
+#include <utility>
+
 #include "compiled_model.hpp"
 #include "remote_context.hpp"
 
@@ -78,12 +80,14 @@ std::vector<ov::ProfilingInfo> InferRequest::get_profiling_info() const {
 
 std::vector<std::shared_ptr<IVariableState>> InferRequest::query_state() const { return m_run.states(); }
 
-AsyncInferRequest::AsyncInferRequest(const std::shared_ptr<InferRequest>& request,
-                                     std::shared_ptr<kit::CompletionQueue> completions)
-    : IAsyncInferRequest(request, std::move(completions)), m_request(request) {}
+AsyncInferRequest::AsyncInferRequest(const std::shared_ptr<InferRequest>& request, const DeviceThreads& threads)
+    : IAsyncInferRequest(request, threads.completions),
+      m_request(request),
+      m_waits(threads.waits),
+      m_wait([this](std::exception_ptr) { finish_job(); }) {}
 
 AsyncInferRequest::~AsyncInferRequest() {
-    // The event callback uses this object until it has handed the completion on: let a job in flight end.
+    // The wait thread uses this object until it has handed the completion on: let a job in flight end.
     try {
         wait();
     } catch (...) {
@@ -93,32 +97,41 @@ AsyncInferRequest::~AsyncInferRequest() {
 }
 
 void AsyncInferRequest::enqueue_async_job(const std::function<void(std::exception_ptr)>& done) {
-    m_done = done;
     m_request->enqueue();
     cl_event marker = nullptr;
     check(clEnqueueMarkerWithWaitList(m_request->queue(), 0, nullptr, &marker), "clEnqueueMarkerWithWaitList",
           m_request->device_name());
-    const cl_int status = clSetEventCallback(marker, CL_COMPLETE, &AsyncInferRequest::on_complete, this);
-    if (status != CL_SUCCESS) {
+    const cl_int flushed = clFlush(m_request->queue());
+    if (flushed != CL_SUCCESS) {
         clReleaseEvent(marker);
-        check(status, "clSetEventCallback", m_request->device_name());
+        check(flushed, "clFlush", m_request->device_name());
     }
-    check(clFlush(m_request->queue()), "clFlush", m_request->device_name());
+    m_done = done;
+    m_marker = marker;
+    m_waits->post(m_wait, nullptr);
 }
 
-void CL_CALLBACK AsyncInferRequest::on_complete(cl_event event, cl_int status, void* user) {
-    auto* self = static_cast<AsyncInferRequest*>(user);
-    clReleaseEvent(event);
+void AsyncInferRequest::finish_job() {
+    cl_event marker = std::exchange(m_marker, nullptr);
+    // clFinish, as infer() waits: prompt on NVIDIA and PoCL alike (docs/opencl.md).
+    cl_int status = clFinish(m_request->queue());
+    if (status == CL_SUCCESS) {
+        cl_int executed = CL_COMPLETE;
+        status = clGetEventInfo(marker, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(executed), &executed, nullptr);
+        if (status == CL_SUCCESS && executed < 0)
+            status = executed;
+    }
+    clReleaseEvent(marker);
     std::exception_ptr error;
-    if (status < 0) {
+    if (status != CL_SUCCESS) {
         try {
-            check(status, "the inference's commands", self->m_request->device_name());
+            check(status, "the inference's commands", m_request->device_name());
         } catch (...) {
             error = std::current_exception();
         }
     }
     // A copy: once the completion is handed on, the request may be destroyed while this call returns.
-    const auto done = self->m_done;
+    const auto done = m_done;
     done(error);
 }
 

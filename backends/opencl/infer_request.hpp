@@ -4,6 +4,7 @@
 #include <functional>
 #include <memory>
 
+#include "devmux/kit/device_event.hpp"
 #include "devmux/kit/execution_plan.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "kernels.hpp"
@@ -36,20 +37,27 @@ private:
     bool m_profiling;
 };
 
-/// start_async enqueues the inference and returns; an OpenCL event callback on a marker after the last
-/// command tells the device's completion queue that it is done.
+/// start_async enqueues the inference and returns; the device's wait thread then waits for the request's
+/// queue to finish (clFinish) and hands the completion on. Not an OpenCL event callback: NVIDIA's driver
+/// (580.159.04, on an H200) ran those about 20 ms after the work had ended.
 class AsyncInferRequest : public IAsyncInferRequest {
 public:
-    AsyncInferRequest(const std::shared_ptr<InferRequest>& request, std::shared_ptr<kit::CompletionQueue> completions);
+    AsyncInferRequest(const std::shared_ptr<InferRequest>& request, const DeviceThreads& threads);
     ~AsyncInferRequest() override;
 
 protected:
     void enqueue_async_job(const std::function<void(std::exception_ptr)>& done) override;
 
 private:
-    static void CL_CALLBACK on_complete(cl_event event, cl_int status, void* self);
+    /// Runs on the wait thread: waits for the inference's commands, then calls `done`.
+    void finish_job();
     std::shared_ptr<InferRequest> m_request;
-    std::function<void(std::exception_ptr)> m_done;  // the job in flight's completion, set before enqueueing
+    std::shared_ptr<kit::CompletionQueue> m_waits;
+    // The job in flight: set by enqueue_async_job before it posts m_wait, taken by finish_job. One job at a
+    // time (IAsyncInferRequest's state), and the post orders the writes before the wait thread's reads.
+    std::function<void(std::exception_ptr)> m_done;
+    cl_event m_marker = nullptr;
+    const kit::CompletionQueue::Task m_wait;  // posted per job; kept here, as the queue keeps a reference
 };
 
 }  // namespace opencl

@@ -42,12 +42,14 @@ std::shared_ptr<DeviceContext> Plugin::device(const Config& config) const {
     return context;
 }
 
-std::shared_ptr<kit::CompletionQueue> Plugin::completions(const DeviceContext& device) const {
+DeviceThreads Plugin::threads(const DeviceContext& device) const {
     std::lock_guard<std::mutex> lock(m_mutex);
-    auto& queue = m_completions[&device];
-    if (!queue)
-        queue = std::make_shared<kit::CompletionQueue>(device.name());
-    return queue;
+    auto& threads = m_threads[&device];
+    if (!threads.completions) {
+        threads.completions = std::make_shared<kit::CompletionQueue>(device.name());
+        threads.waits = std::make_shared<kit::CompletionQueue>(device.name());
+    }
+    return threads;
 }
 
 std::shared_ptr<ICompiledModel> Plugin::compile_model(const std::shared_ptr<const ov::Model>& model,

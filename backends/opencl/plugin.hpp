@@ -5,13 +5,11 @@
 #include <memory>
 #include <mutex>
 
+#include "cl_device.hpp"
 #include "config.hpp"
 #include "devmux/plugin/iplugin.hpp"
 
 namespace devmux {
-namespace kit {
-class CompletionQueue;
-}
 namespace opencl {
 
 /// The "OPENCL" device: every OpenCL device of the admitted types on every platform (OPENCL.0 ... N).
@@ -32,16 +30,16 @@ public:
     Config merged_config(const ov::AnyMap& properties) const;
     /// The device a configuration selects, its context made on first use; throws naming why there is none.
     std::shared_ptr<DeviceContext> device(const Config& config) const;
-    /// One per device: finishes the requests whose device work completed (start_async).
-    std::shared_ptr<kit::CompletionQueue> completions(const DeviceContext& device) const;
+    /// One pair per device, shared by its asynchronous requests (start_async).
+    DeviceThreads threads(const DeviceContext& device) const;
 
 private:
-    // m_mutex guards m_config (set_property against compiles and queries), m_devices and m_completions
-    // (made on first use by whichever thread compiles first).
+    // m_mutex guards m_config (set_property against compiles and queries), m_devices and m_threads (made
+    // on first use by whichever thread compiles first).
     mutable std::mutex m_mutex;
     Config m_config;
     mutable std::map<cl_device_id, std::shared_ptr<DeviceContext>> m_devices;
-    mutable std::map<const DeviceContext*, std::shared_ptr<kit::CompletionQueue>> m_completions;
+    mutable std::map<const DeviceContext*, DeviceThreads> m_threads;
 };
 
 }  // namespace opencl
