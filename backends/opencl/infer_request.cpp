@@ -97,15 +97,10 @@ AsyncInferRequest::~AsyncInferRequest() {
 }
 
 void AsyncInferRequest::enqueue_async_job(const std::function<void(std::exception_ptr)>& done) {
-    m_request->enqueue();
+    m_request->enqueue();  // flushed: the device starts; the wait thread's clFinish submits the marker
     cl_event marker = nullptr;
     check(clEnqueueMarkerWithWaitList(m_request->queue(), 0, nullptr, &marker), "clEnqueueMarkerWithWaitList",
           m_request->device_name());
-    const cl_int flushed = clFlush(m_request->queue());
-    if (flushed != CL_SUCCESS) {
-        clReleaseEvent(marker);
-        check(flushed, "clFlush", m_request->device_name());
-    }
     m_done = done;
     m_marker = marker;
     m_waits->post(m_wait, nullptr);
