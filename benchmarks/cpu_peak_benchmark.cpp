@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // This machine's f32 limit on the CPU: GEMM and convolution GFLOP/s through oneDNN, and the plugin's own
 // sgemm on the same shapes, on 1 and 2 threads. A model's GFLOP/s on the CPU plugin reads against these
-// (docs/cpu.md). Each figure is a "GFLOPs" rate counter (2*M*N*K, or 2*N*OC*OH*OW*IC*KH*KW, per iteration).
+// (docs/measurements/cpu.md). Each figure is a "GFLOPs" rate counter (2*M*N*K, or 2*N*OC*OH*OW*IC*KH*KW, per iteration).
 #include <benchmark/benchmark.h>
 #include <omp.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The figures behind the default GPU deployment (docs/deployment.md), on the software deployment
+// The figures behind the default GPU deployment (docs/measurements/deployment.md), on the software deployment
 // (plugins-software-gpu.xml: PoCL and lavapipe in CI, a real GPU's drivers where one is present):
 //
 // BM_Backends/<model>: the shared model on CPU, OPENCL and VULKAN in one run, one inference of each per

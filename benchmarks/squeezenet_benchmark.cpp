@@ -8,7 +8,7 @@
 #include <random>
 #include <string>
 
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "openvino/openvino.hpp"
 
 namespace {
@@ -60,7 +60,7 @@ void BM_SqueezeNetReferenceEvaluate(benchmark::State& state) {
         auto model = core.read_model(squeezenet_path());
         std::shared_ptr<const ov::Model> const_model = model;
         // The same executor the mock and test plugins run: every op's reference evaluate(), memory planned once.
-        devmux::ReferenceExecutor executor(std::make_shared<devmux::ReferencePlan>(const_model, "reference"));
+        devmux::kit::ReferenceExecutor executor(std::make_shared<devmux::kit::ReferencePlan>(const_model, "reference"));
         std::vector<ov::Tensor> inputs{random_input(const_model->input())};
         std::vector<ov::Tensor> outputs{ov::Tensor()};
         executor.run(inputs, outputs, false);

@@ -15,6 +15,8 @@ install(TARGETS devmux_runtime EXPORT devmuxTargets
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/openvino ${PROJECT_SOURCE_DIR}/include/devmux
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The op lists generated from the op table (cmake/devmux_opsets.cmake).
+install(DIRECTORY ${DEVMUX_GENERATED_INCLUDE_DIR}/openvino DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT devmuxTargets NAMESPACE devmux:: DESTINATION ${DEVMUX_INSTALL_CMAKEDIR}/devmux)
 
 # The OpenVINO API level devmux follows (include/openvino/core/version.hpp) is the version the

@@ -117,11 +117,15 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
                             ", whose state lives in one device's request; give them the same affinity");
         }
     } else {
-        affinities = assign_compute_ops(m_source, catalog);
+        std::map<std::string, std::string> refusal_notes;
+        affinities = assign_compute_ops(m_source, catalog, &refusal_notes);
         std::vector<std::string> unsupported;
-        for (const auto& node : m_source->get_ordered_ops())
-            if (!is_structural(*node) && !affinities.count(node->get_friendly_name()))
-                unsupported.push_back(describe(*node));
+        for (const auto& node : m_source->get_ordered_ops()) {
+            if (is_structural(*node) || affinities.count(node->get_friendly_name()))
+                continue;
+            const auto note = refusal_notes.find(node->get_friendly_name());
+            unsupported.push_back(describe(*node) + (note == refusal_notes.end() ? "" : " (" + note->second + ")"));
+        }
         std::string stateful_note;
         for (const auto& region : variable_regions(*m_source)) {
             if (affinities.count(*region.ops.begin()))

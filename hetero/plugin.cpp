@@ -9,6 +9,7 @@
 #include "devmux/plugin/hetero_properties.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/op/constant.hpp"
+#include "openvino/op/convert.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/result.hpp"
 #include "openvino/runtime/properties.hpp"
@@ -65,31 +66,79 @@ ov::AnyMap DeviceCatalog::properties_for(const std::string& device) {
 
 // ---- assignment ----
 
+namespace {
+
+bool has_dynamic_shape(const ov::Node& node) {
+    for (size_t i = 0; i < node.get_input_size(); ++i)
+        if (node.get_input_partial_shape(i).is_dynamic())
+            return true;
+    for (size_t i = 0; i < node.get_output_size(); ++i)
+        if (node.get_output_partial_shape(i).is_dynamic())
+            return true;
+    return false;
+}
+
+}  // namespace
+
 std::map<std::string, std::string> assign_compute_ops(const std::shared_ptr<const ov::Model>& model,
-                                                      DeviceCatalog& catalog) {
+                                                      DeviceCatalog& catalog,
+                                                      std::map<std::string, std::string>* refusal_notes) {
     std::map<std::string, std::shared_ptr<ov::Node>> unclaimed;
+    std::map<std::string, std::shared_ptr<ov::Node>> by_name;
     const auto ordered = model->get_ordered_ops();
-    for (const auto& node : ordered)
+    for (const auto& node : ordered) {
+        by_name.emplace(node->get_friendly_name(), node);
         if (!is_structural(*node))
             unclaimed.emplace(node->get_friendly_name(), node);
+    }
 
     const std::vector<VariableRegion> regions = variable_regions(*model);
+    std::set<std::string> in_region;  // placed with their variable's state; never moved alone
+    for (const auto& region : regions)
+        in_region.insert(region.ops.begin(), region.ops.end());
+    // Shape computations (ShapeOf -> StridedSlice -> ... feeding Interpolate's sizes) go with the ops they
+    // compute shapes for: on another device their values would reach those ops as run-time inputs.
+    const std::map<std::string, std::set<std::string>> anchors = shape_computation_anchors(*model);
+    // Devices that could run a shape computation but did not take its anchors, in priority order.
+    std::map<std::string, std::vector<std::string>> left_with_support;
     std::map<std::string, std::string> assigned;
     bool first = true;
     for (const auto& device : catalog.config().devices) {
         if (unclaimed.empty())
             break;
         std::shared_ptr<const ov::Model> asked = model;
+        // Converts already placed on an earlier device that only convert the output of an op still
+        // unclaimed for a model output or for other unclaimed ops (as the Convert the legacy v10
+        // conventions add after an f16 DetectionOutput): the device that takes their producer takes them
+        // too when it can, rather than a boundary and a step on another device for a conversion.
+        std::set<std::string> followers;
         if (!first) {
+            for (const auto& node : ordered) {
+                if (!ov::is_type<ov::op::v0::Convert>(node) || !assigned.count(node->get_friendly_name()) ||
+                    in_region.count(node->get_friendly_name()))
+                    continue;
+                if (!unclaimed.count(node->get_input_node_ptr(0)->get_friendly_name()))
+                    continue;
+                bool local = true;
+                for (const auto& target : node->output(0).get_target_inputs()) {
+                    const ov::Node* consumer = target.get_node();
+                    local = local && (ov::is_type<ov::op::v0::Result>(consumer) ||
+                                      unclaimed.count(consumer->get_friendly_name()));
+                }
+                if (local)
+                    followers.insert(node->get_friendly_name());
+            }
             // The next device sees only what is left: the unclaimed ops cut out as one model whose
             // inputs from claimed ops are Parameters.
             std::vector<std::shared_ptr<ov::Node>> members;
+            auto left = [&](const ov::Node* node) {
+                const std::string& name = node->get_friendly_name();
+                return !is_structural(*node) && (unclaimed.count(name) || followers.count(name));
+            };
             for (const auto& node : ordered) {
-                const bool left = unclaimed.count(node->get_friendly_name()) && !is_structural(*node);
-                const bool result_of_left = ov::is_type<ov::op::v0::Result>(node) &&
-                                            unclaimed.count(node->get_input_node_ptr(0)->get_friendly_name()) &&
-                                            !is_structural(*node->get_input_node_ptr(0));
-                if (left || result_of_left)
+                const bool result_of_left =
+                    ov::is_type<ov::op::v0::Result>(node) && left(node->get_input_node_ptr(0));
+                if (left(node.get()) || result_of_left)
                     members.push_back(node);
             }
             asked = extract_submodel(*model, members, model->get_friendly_name() + "_unassigned").model;
@@ -107,6 +156,23 @@ std::map<std::string, std::string> assign_compute_ops(const std::shared_ptr<cons
             if (node != unclaimed.end() && !is_structural(*node->second))
                 taken[kv.first] = kv.second.empty() ? device : kv.second;
         }
+        // A shape computation stays only with a device that takes every op it computes shapes for.
+        auto keep_shape_computations_with_anchors = [&]() {
+            for (auto it = taken.begin(); it != taken.end();) {
+                const auto found = anchors.find(it->first);
+                bool with_anchors = true;
+                if (found != anchors.end())
+                    for (const auto& anchor : found->second)
+                        with_anchors = with_anchors && taken.count(anchor);
+                if (with_anchors) {
+                    ++it;
+                    continue;
+                }
+                left_with_support[it->first].push_back(it->second);
+                it = taken.erase(it);
+            }
+        };
+        keep_shape_computations_with_anchors();
         // A device takes a variable's ReadValue, Assign and the ops between them all or none of them,
         // as OpenVINO's get_supported_nodes keeps a ReadValue/Assign pair together: state lives in one
         // device's request, and a path through another device would be a cycle of subgraphs.
@@ -118,10 +184,51 @@ std::map<std::string, std::string> assign_compute_ops(const std::shared_ptr<cons
                 for (const auto& name : region.ops)
                     taken.erase(name);
         }
+        keep_shape_computations_with_anchors();
+        for (const auto& name : followers) {
+            const auto supported = answer.find(name);
+            const std::string producer = by_name.at(name)->get_input_node_ptr(0)->get_friendly_name();
+            const auto with_producer = taken.find(producer);
+            if (supported != answer.end() && with_producer != taken.end())
+                assigned[name] = with_producer->second;
+        }
+        if (refusal_notes && asked != model) {
+            // A later device sees boundary inputs as Parameters; an op whose shapes that leaves unknown
+            // (static in the model) is refused for its shapes, not for what it computes.
+            for (const auto& node : asked->get_ordered_ops()) {
+                const std::string& name = node->get_friendly_name();
+                const auto original = unclaimed.find(name);
+                if (original == unclaimed.end() || taken.count(name) || answer.count(name) ||
+                    !has_dynamic_shape(*node) || has_dynamic_shape(*original->second))
+                    continue;
+                refusal_notes->emplace(name, device + " was asked about it with inputs computed on " +
+                                                 "other devices, which leaves its shapes unknown until run time");
+            }
+        }
         for (const auto& kv : taken) {
             assigned[kv.first] = kv.second;
             unclaimed.erase(kv.first);
         }
+    }
+    // A shape computation whose anchors went to several devices (or to none) still needs a device: the
+    // first that could run it, preferring one that runs one of its anchors. Its values reach the other
+    // subgraphs as constants (extract_submodel), so no shape becomes unknown.
+    for (const auto& kv : left_with_support) {
+        if (assigned.count(kv.first))
+            continue;
+        std::string chosen = kv.second.front();
+        for (const auto& device : kv.second) {
+            bool holds_anchor = false;
+            for (const auto& anchor : anchors.at(kv.first)) {
+                const auto placed = assigned.find(anchor);
+                holds_anchor = holds_anchor || (placed != assigned.end() && placed->second == device);
+            }
+            if (holds_anchor) {
+                chosen = device;
+                break;
+            }
+        }
+        assigned[kv.first] = chosen;
     }
     return assigned;
 }

@@ -58,10 +58,14 @@ private:
 };
 
 /// Greedy assignment in priority order: the first device is asked about the whole model, each later
-/// one only about the ops no earlier device took. Returns compute op -> device (device names as the
-/// devices answer them); ops no device takes are absent.
+/// one only about the ops no earlier device took. Shape computations (shape_computation_anchors) stay
+/// with a device only together with the ops they compute shapes for; a Convert that only converts the
+/// output of an op a later device takes moves to that device with it when it can. Returns compute op ->
+/// device (device names as the devices answer them); ops no device takes are absent. `refusal_notes`,
+/// when given, gets why a later device may have refused an op for a reason of the split, not of the op.
 std::map<std::string, std::string> assign_compute_ops(const std::shared_ptr<const ov::Model>& model,
-                                                      DeviceCatalog& catalog);
+                                                      DeviceCatalog& catalog,
+                                                      std::map<std::string, std::string>* refusal_notes = nullptr);
 
 /// Completes an assignment of compute ops for the query answer: Constants go with their first
 /// assigned consumer, Results with their producer, Parameters with their first assigned consumer

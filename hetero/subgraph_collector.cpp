@@ -25,7 +25,120 @@ namespace {
 
 std::string port_suffix(size_t port) { return port == 0 ? std::string() : "." + std::to_string(port); }
 
+// Values larger than this are data, not shapes: nobody needs them before run time.
+constexpr size_t max_known_elements = 1024;
+constexpr int max_known_depth = 32;
+
+// Ops whose value is not a function of their inputs alone.
+bool has_state_or_input(const ov::Node& node) {
+    const std::string type = node.get_type_name();
+    return ov::is_type<ov::op::v0::Parameter>(&node) || ov::is_type<ov::op::v0::Result>(&node) ||
+           dynamic_cast<const ov::op::util::ReadValueBase*>(&node) != nullptr ||
+           dynamic_cast<const ov::op::util::AssignBase*>(&node) != nullptr || type.rfind("Random", 0) == 0;
+}
+
+using KnownValues = std::map<ov::Output<ov::Node>, std::shared_ptr<ov::op::v0::Constant>>;
+
+// known_output_value with a memo shared by the outputs of one walk over a model.
+std::shared_ptr<ov::op::v0::Constant> known_value_of(const ov::Output<ov::Node>& output, KnownValues& memo, int depth) {
+    const auto node = output.get_node_shared_ptr();
+    if (auto constant = ov::as_type_ptr<ov::op::v0::Constant>(node))
+        return constant;
+    const auto found = memo.find(output);
+    if (found != memo.end())
+        return found->second;
+    std::shared_ptr<ov::op::v0::Constant> value;
+    const auto& shape = output.get_partial_shape();
+    const bool small = shape.is_static() && output.get_element_type().is_static() &&
+                       ov::shape_size(shape.to_shape()) <= max_known_elements;
+    if (depth < max_known_depth && small && !has_state_or_input(*node)) {
+        const std::string type = node->get_type_name();
+        if (type == "ShapeOf") {
+            if (node->get_input_partial_shape(0).is_static()) {
+                const auto dims = node->get_input_shape(0);
+                value = ov::op::v0::Constant::create(output.get_element_type(), ov::Shape{dims.size()},
+                                                     std::vector<int64_t>(dims.begin(), dims.end()));
+            }
+        } else if (node->has_evaluate()) {
+            ov::TensorVector inputs;
+            std::vector<std::shared_ptr<ov::op::v0::Constant>> held;
+            bool all_known = true;
+            for (size_t i = 0; i < node->get_input_size() && all_known; ++i) {
+                auto input = known_value_of(node->input_value(i), memo, depth + 1);
+                all_known = input != nullptr;
+                if (input) {
+                    inputs.push_back(input->get_tensor_view());
+                    held.push_back(std::move(input));
+                }
+            }
+            ov::TensorVector outputs;
+            for (size_t i = 0; i < node->get_output_size() && all_known; ++i) {
+                const auto& out_shape = node->get_output_partial_shape(i);
+                all_known = out_shape.is_static() && node->get_output_element_type(i).is_static();
+                if (all_known)
+                    outputs.emplace_back(node->get_output_element_type(i), out_shape.to_shape());
+            }
+            try {
+                if (all_known && node->evaluate(outputs, inputs)) {
+                    const auto& result = outputs[output.get_index()];
+                    if (result.get_shape() == shape.to_shape() && result.get_element_type() == output.get_element_type())
+                        value = std::make_shared<ov::op::v0::Constant>(result.get_element_type(), result.get_shape(),
+                                                                       result.data());
+                }
+            } catch (const std::exception&) {
+                value = nullptr;  // not computable ahead of time; the op reports its own error when it runs
+            }
+        }
+    }
+    memo[output] = value;
+    return value;
+}
+
 }  // namespace
+
+std::shared_ptr<ov::op::v0::Constant> known_output_value(const ov::Output<ov::Node>& output) {
+    KnownValues memo;
+    return known_value_of(output, memo, 0);
+}
+
+std::map<std::string, std::set<std::string>> shape_computation_anchors(const ov::Model& model) {
+    const auto ordered = model.get_ordered_ops();
+    KnownValues memo;
+    std::unordered_set<const ov::Node*> known;
+    for (const auto& node : ordered) {
+        if (is_structural(*node))
+            continue;
+        bool all_known = node->get_output_size() > 0;
+        for (size_t i = 0; i < node->get_output_size() && all_known; ++i)
+            all_known = known_value_of(node->output(i), memo, 0) != nullptr;
+        if (all_known)
+            known.insert(node.get());
+    }
+    // Consumers come after producers in `ordered`, so walking it backwards finds every consumer's
+    // anchors before its producers need them.
+    std::unordered_map<const ov::Node*, std::set<std::string>> anchors;
+    for (auto it = ordered.rbegin(); it != ordered.rend(); ++it) {
+        const ov::Node* node = it->get();
+        if (!known.count(node))
+            continue;
+        std::set<std::string>& own = anchors[node];
+        for (size_t port = 0; port < node->get_output_size(); ++port) {
+            for (const auto& target : node->output(port).get_target_inputs()) {
+                const ov::Node* consumer = target.get_node();
+                if (known.count(consumer)) {
+                    const auto& inherited = anchors[consumer];
+                    own.insert(inherited.begin(), inherited.end());
+                } else if (!is_structural(*consumer)) {
+                    own.insert(consumer->get_friendly_name());
+                }
+            }
+        }
+    }
+    std::map<std::string, std::set<std::string>> by_name;
+    for (const auto& kv : anchors)
+        by_name[kv.first->get_friendly_name()] = kv.second;
+    return by_name;
+}
 
 Extracted extract_submodel(const ov::Model& model, const std::vector<std::shared_ptr<ov::Node>>& members,
                            const std::string& name) {
@@ -53,10 +166,22 @@ Extracted extract_submodel(const ov::Model& model, const std::vector<std::shared
             return found->second;
         ov::Node* producer = source.get_node();
         ov::Output<ov::Node> replacement;
+        std::shared_ptr<ov::op::v0::Constant> folded;
+        if (!ov::is_type<ov::op::v0::Constant>(producer) && !is_structural(*producer))
+            folded = known_output_value(source);
         if (ov::is_type<ov::op::v0::Constant>(producer)) {
             // Constants are copied into every part that reads them: weights never cross a boundary.
             replacement = ov::Output<ov::Node>(producer->copy_with_new_inputs({}), source.get_index());
             list(*producer);
+        } else if (folded) {
+            // A shape computed elsewhere from static shapes and constants: as a run-time input it would
+            // leave this part's shapes unknown until run time (devices that need static shapes refuse
+            // them), so the part gets its value.
+            auto constant = std::make_shared<ov::op::v0::Constant>(folded->get_element_type(), folded->get_shape(),
+                                                                   folded->get_data_ptr());
+            constant->set_friendly_name(producer->get_friendly_name() + port_suffix(source.get_index()) +
+                                        "/hetero_folded");
+            replacement = constant->output(0);
         } else {
             auto parameter = std::make_shared<ov::op::v0::Parameter>(source.get_element_type(), source.get_partial_shape());
             parameter->output(0).set_names(source.get_names());

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "openvino/core/model.hpp"
+#include "openvino/op/constant.hpp"
 
 namespace devmux {
 namespace hetero {
@@ -22,6 +23,19 @@ bool is_structural(const ov::Node& node);
 
 /// (submodel index, port index) pairs.
 using PortRef = std::pair<size_t, size_t>;
+
+/// The value of `output` when it is known before run time, else null: a Constant's, a ShapeOf's of a
+/// static shape, or that of a small op (a shape's worth of elements) without state whose inputs are all
+/// known, evaluated here. These are the shape computations (ShapeOf -> StridedSlice -> Multiply feeding
+/// Interpolate's sizes, Reshape's pattern): a consumer has static output shapes only while it sees them as
+/// constants, so a boundary must never turn them into run-time inputs.
+std::shared_ptr<ov::op::v0::Constant> known_output_value(const ov::Output<ov::Node>& output);
+
+/// The compute ops (not Parameter, Constant or Result) all of whose outputs are known before run time
+/// (known_output_value), each mapped to its anchors: the other compute ops that read its values, directly
+/// or through other such ops. Anchors are the ops the values are computed for, so HETERO places a shape
+/// computation with them.
+std::map<std::string, std::set<std::string>> shape_computation_anchors(const ov::Model& model);
 
 /// A piece of a model cut out as a model of its own.
 struct Extracted {
@@ -42,7 +56,9 @@ struct Extracted {
 
 /// Cuts `members` (compute ops and Results of `model`, in topological order) out of `model`: inputs
 /// coming from non-members become Parameters, member outputs read by non-members become Results
-/// (a member model Result on the same output is reused instead), Constants are copied in.
+/// (a member model Result on the same output is reused instead), Constants are copied in, and so is,
+/// as a Constant, a non-member's value known before run time (known_output_value), which therefore
+/// never becomes an input of the part.
 Extracted extract_submodel(const ov::Model& model, const std::vector<std::shared_ptr<ov::Node>>& members,
                            const std::string& name);
 

@@ -27,7 +27,7 @@ inline thread_local bool t_started_team = false;
 // region, so inferences run wherever the application called (its main thread, then each request's
 // completion thread) left several teams, more OpenMP threads than cores, and then libgomp stops
 // spinning between parallel regions and wakes its workers through the kernel at every step
-// (vehicle-attributes on 2 threads: 0.79-0.89 ms that way, 0.58 ms with one team; docs/cpu.md).
+// (vehicle-attributes on 2 threads: 0.79-0.89 ms that way, 0.58 ms with one team; docs/measurements/cpu.md).
 // With one thread per stream no team is ever started and inferences run in the calling thread; so do
 // they when the first inference, run on a stream thread, started no team (a small model whose steps all
 // run on one thread): the hand-over to a stream thread costs about 0.1 ms here, for nothing then.

@@ -15,9 +15,7 @@
 #include "openvino/runtime/properties.hpp"
 
 namespace devmux {
-namespace kit {
 class CompletionQueue;
-}
 namespace opencl {
 
 /// The symbolic name of an OpenCL error code ("CL_OUT_OF_RESOURCES"), or "CL error <n>".
@@ -143,8 +141,8 @@ private:
 /// order they were submitted; `completions` then runs the request's callback, so that a callback (which may
 /// start the next inference) never waits behind another request's commands.
 struct DeviceThreads {
-    std::shared_ptr<kit::CompletionQueue> completions;
-    std::shared_ptr<kit::CompletionQueue> waits;
+    std::shared_ptr<CompletionQueue> completions;
+    std::shared_ptr<CompletionQueue> waits;
 };
 
 }  // namespace opencl

@@ -11,9 +11,7 @@
 #include "kernels.hpp"
 
 namespace devmux {
-namespace kit {
 class CompletionQueue;
-}
 namespace opencl {
 
 class Plugin;

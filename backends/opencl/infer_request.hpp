@@ -4,7 +4,7 @@
 #include <functional>
 #include <memory>
 
-#include "devmux/kit/device_event.hpp"
+#include "devmux/plugin/completion_queue.hpp"
 #include "devmux/kit/execution_plan.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "kernels.hpp"
@@ -52,12 +52,12 @@ private:
     /// Runs on the wait thread: waits for the inference's commands, then calls `done`.
     void finish_job();
     std::shared_ptr<InferRequest> m_request;
-    std::shared_ptr<kit::CompletionQueue> m_waits;
+    std::shared_ptr<CompletionQueue> m_waits;
     // The job in flight: set by enqueue_async_job before it posts m_wait, taken by finish_job. One job at a
     // time (IAsyncInferRequest's state), and the post orders the writes before the wait thread's reads.
     std::function<void(std::exception_ptr)> m_done;
     cl_event m_marker = nullptr;
-    const kit::CompletionQueue::Task m_wait;  // posted per job; kept here, as the queue keeps a reference
+    const CompletionQueue::Task m_wait;  // posted per job; kept here, as the queue keeps a reference
 };
 
 }  // namespace opencl

@@ -258,7 +258,8 @@ int binary_code(const ov::Node& node) {
 int unary_code(const ov::Node& node) {
     static const std::map<std::string, int> codes = {
         {"Relu", 0},  {"Sigmoid", 1}, {"Tanh", 2},  {"Exp", 3},  {"Sqrt", 4},   {"Abs", 5},      {"Negative", 6},
-        {"Clamp", 7}, {"Floor", 8},   {"Ceiling", 9}, {"Log", 10}, {"HSwish", 13}, {"HSigmoid", 14}};
+        {"Clamp", 7}, {"Floor", 8},   {"Ceiling", 9}, {"Log", 10}, {"Elu", 11},     {"Swish", 12},   {"HSwish", 13},
+        {"HSigmoid", 14}};
     auto it = codes.find(node.get_type_name());
     return it == codes.end() ? -1 : it->second;
 }
@@ -342,6 +343,8 @@ public:
             m_p0 = static_cast<float>(clamp->get_min());
             m_p1 = static_cast<float>(clamp->get_max());
         }
+        if (auto elu = ov::as_type<const ov::op::v0::Elu>(&node))
+            m_p0 = static_cast<float>(elu->get_alpha());
     }
     int in_place_input() const override { return 0; }
 
@@ -1076,12 +1079,29 @@ const kit::OpSupport& op_support() {
         s.add_types({"ReadValue", "Assign"}, {}, [](const ov::Node& n) {
             return n.get_output_element_type(0).bitwidth() < 8 ? std::string("has sub-byte elements") : std::string();
         });
+        // The kernels broadcast by numpy's rule (which also runs "none": equal shapes); PDPD aligns the second
+        // input at an axis instead.
+        const auto numpy_rule = [](const ov::Node& n) {
+            const auto* binary = dynamic_cast<const ov::op::util::BinaryElementwiseArithmetic*>(&n);
+            return binary && binary->get_autob().m_type == ov::op::AutoBroadcastType::PDPD
+                       ? std::string("broadcasts by the pdpd rule, which OPENCL does not run")
+                       : std::string();
+        };
         s.add_types({"Add", "Subtract", "Multiply", "Divide", "Maximum", "Minimum", "Power", "SquaredDifference",
                      "PRelu"},
-                    {ov::element::f32}, all_of(rank8, fits_int));
+                    {ov::element::f32}, all_of(rank8, fits_int, numpy_rule));
         s.add_types({"Relu", "Sigmoid", "Tanh", "Exp", "Sqrt", "Abs", "Negative", "Clamp", "Floor", "Ceiling", "Log",
-                     "HSwish", "HSigmoid"},
+                     "HSwish", "HSigmoid", "Elu"},
                     {ov::element::f32}, fits_int);
+        // The kernel's Swish is x * sigmoid(x): a beta input other than a constant 1 is refused.
+        s.add_types({"Swish"}, {ov::element::f32}, all_of(fits_int, [](const ov::Node& n) {
+                        if (n.get_input_size() < 2)
+                            return std::string();
+                        const auto beta = ov::as_type_ptr<ov::op::v0::Constant>(n.get_input_node_shared_ptr(1));
+                        return beta && beta->cast_vector<float>() == std::vector<float>{1.0f}
+                                   ? std::string()
+                                   : std::string("has a beta other than a constant 1");
+                    }));
         s.add_types({"Convolution", "GroupConvolution", "FusedConvolution"}, {ov::element::f32},
                     all_of(spatial2d, fits_int, [](const ov::Node& n) { return needs_constant(n, 1, "filter"); },
                            [](const ov::Node& n) {

@@ -4,7 +4,7 @@
 #include <istream>
 
 #include "compiled_model.hpp"
-#include "devmux/kit/device_event.hpp"
+#include "devmux/plugin/completion_queue.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "kernels.hpp"
 #include "remote_context.hpp"
@@ -46,8 +46,8 @@ DeviceThreads Plugin::threads(const DeviceContext& device) const {
     std::lock_guard<std::mutex> lock(m_mutex);
     auto& threads = m_threads[&device];
     if (!threads.completions) {
-        threads.completions = std::make_shared<kit::CompletionQueue>(device.name());
-        threads.waits = std::make_shared<kit::CompletionQueue>(device.name());
+        threads.completions = std::make_shared<CompletionQueue>(device.name());
+        threads.waits = std::make_shared<CompletionQueue>(device.name());
     }
     return threads;
 }

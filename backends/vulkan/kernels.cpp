@@ -179,6 +179,11 @@ uint32_t operand_mode(const ov::Shape& shape, const ov::Shape& out) {
 }
 
 std::string plan_binary(const ov::Node& node, NodePlan* plan) {
+    // The shader broadcasts by numpy's rule (which also runs "none": equal shapes); PDPD aligns the second input
+    // at an axis instead.
+    const auto* arithmetic = dynamic_cast<const ov::op::util::BinaryElementwiseArithmetic*>(&node);
+    if (arithmetic && arithmetic->get_autob().m_type == ov::op::AutoBroadcastType::PDPD)
+        return "broadcasts by the pdpd rule, which VULKAN does not run";
     uint32_t op = b_add;
     if (ov::is_type<ov::op::v1::Subtract>(&node))
         op = b_sub;

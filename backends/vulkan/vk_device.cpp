@@ -267,7 +267,7 @@ std::shared_ptr<Device> Instance::device(const PhysicalInfo& physical, const std
 // ---- Device ----
 
 Device::Device(const PhysicalInfo& physical, std::string name)
-    : m_physical(physical), m_name(std::move(name)), m_completions(std::make_shared<kit::CompletionQueue>(m_name)) {
+    : m_physical(physical), m_name(std::move(name)), m_completions(std::make_shared<CompletionQueue>(m_name)) {
     if (physical.type != VK_PHYSICAL_DEVICE_TYPE_CPU)
         m_texel_tile = {1, 1};
     const char* spin = std::getenv("DEVMUX_VULKAN_SPIN");

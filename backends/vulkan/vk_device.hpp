@@ -17,7 +17,7 @@
 #include <tuple>
 #include <vector>
 
-#include "devmux/kit/device_event.hpp"
+#include "devmux/plugin/completion_queue.hpp"
 #include "openvino/runtime/properties.hpp"
 #include "vk_api.hpp"
 
@@ -162,7 +162,7 @@ struct PushConstants {
 
 /// Keeps the host's cores awake while a CPU-type device (lavapipe) runs a submission. Its worker threads sleep
 /// and wake at every dispatch; where an idle core halts (a VM's vCPU), each wake waited on it, and SqueezeNet
-/// took 45-57 ms in some processes against 31 in others on CI's 2-core VM (docs/vulkan.md). One SCHED_IDLE
+/// took 45-57 ms in some processes against 31 in others on CI's 2-core VM (docs/measurements/vulkan.md). One SCHED_IDLE
 /// thread per core spins while a submission is in flight: a core then never halts, and the spinners take no
 /// time from any other thread, as SCHED_IDLE runs only where nothing else is runnable. They park between
 /// inferences. The spin-before-sleep of OpenMP runtimes (OMP_WAIT_POLICY=active), for a driver we cannot change.
@@ -219,7 +219,7 @@ public:
     /// keep the shader's own size (8 for the tiled convolutions: one llvmpipe SIMD batch, measured fastest on
     /// lavapipe; 64 for the rest). GPUs run every shader in groups of 64, as the host sizes the grid for 64
     /// items per group: one item per invocation, where groups of 8 would leave 24 of a 32-wide warp idle
-    /// and give each invocation 8 items in turn (the H100 figures in docs/vulkan.md ran with 64; other sizes
+    /// and give each invocation 8 items in turn (the H100 figures in docs/measurements/vulkan.md ran with 64; other sizes
     /// were not compared there).
     uint32_t local_size(Shader shader) const;
     /// Tests: the GPUs' sizes on any device (lavapipe), to run that path where no GPU is.
@@ -227,7 +227,7 @@ public:
     /// What one conv_texel invocation computes: `pixels` output pixels times `quads` quads of output channels
     /// (of its block of 16). CPU-type devices take 16 x 4, which amortises llvmpipe's costly texel fetches over
     /// 1024 multiply-adds; GPUs take 1 x 1, as one invocation per 16-channel block and 16-pixel tile left an
-    /// H100 with 44 invocations for SqueezeNet's last squeeze layer (docs/vulkan.md). The environment variable
+    /// H100 with 44 invocations for SqueezeNet's last squeeze layer (docs/measurements/vulkan.md). The environment variable
     /// DEVMUX_VULKAN_CONV_TILE=PIXELSxQUADS (pixels 1, 2, 4, 8 or 16; quads 1, 2 or 4) overrides it, for tuning.
     TexelTile conv_texel_tile() const;
     /// Tests: another tile on any device (pixels 0: the device's own).
@@ -287,7 +287,7 @@ public:
     /// request started asynchronously, instead of a thread parked per request.
     void when_signalled(VkFence fence, const std::function<void(std::exception_ptr)>& on_signal);
     /// The device's completion queue: runs the user callbacks of its asynchronous requests.
-    const std::shared_ptr<kit::CompletionQueue>& completions() const { return m_completions; }
+    const std::shared_ptr<CompletionQueue>& completions() const { return m_completions; }
 
 private:
     PhysicalInfo m_physical;
@@ -319,7 +319,7 @@ private:
     std::map<std::string, size_t> m_loaded_caches;  // file -> bytes merged
 
     void watch_fences();
-    std::shared_ptr<kit::CompletionQueue> m_completions;
+    std::shared_ptr<CompletionQueue> m_completions;
     // m_watch_mutex guards m_watched, m_stop and the start of m_watcher; m_watch_wake signals a new fence.
     std::mutex m_watch_mutex;
     std::condition_variable m_watch_wake;

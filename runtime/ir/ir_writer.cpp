@@ -6,6 +6,7 @@
 #include <fstream>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <pugixml.hpp>
 #include <unordered_map>
@@ -14,6 +15,7 @@
 #include "ir/ir_common.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/op/constant.hpp"
+#include "openvino/op/loop.hpp"
 #include "openvino/op/op.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/result.hpp"
@@ -84,9 +86,21 @@ bool is_xml_name(const std::string& name) {
     });
 }
 
+// The weights file and what it already holds: shared by a model's writer and the writers of its bodies, so
+// every Const of every body lands in the one .bin, identical blobs once.
+struct WeightsOut {
+    explicit WeightsOut(std::ostream& stream) : bin(stream) {}
+    std::ostream& bin;
+    uint64_t size = 0;
+    std::map<std::pair<size_t, uint64_t>, std::vector<std::pair<uint64_t, const char*>>> blobs;
+};
+
 class Writer {
 public:
-    Writer(const ov::Model& model, std::ostream& bin) : m_model(model), m_bin(bin) {}
+    Writer(const ov::Model& model, std::ostream& bin)
+        : m_model(model), m_own_weights(std::make_unique<WeightsOut>(bin)), m_weights(*m_own_weights) {}
+    // A body of an op of another writer's model: its layers and edges go under that op's layer.
+    Writer(const ov::Model& body, WeightsOut& weights) : m_model(body), m_weights(weights) {}
 
     void write(std::ostream& xml) {
         pugi::xml_document doc;
@@ -102,11 +116,99 @@ public:
         doc.save(xml, "\t", pugi::format_indent, pugi::encoding_utf8);
     }
 
+    // The layers and edges of a body, under `element` (<body>, <then_body>, <else_body>).
+    void write_body(pugi::xml_node element) {
+        collect_layers();
+        auto layers = element.append_child("layers");
+        for (size_t id = 0; id < m_layers.size(); ++id)
+            write_layer(layers, *m_layers[id], id);
+        write_edges(element.append_child("edges"));
+    }
+
+    size_t id_of(const ov::Node* node) const { return m_ids.at(node); }
+
 private:
     template <typename... Args>
     [[noreturn]] void fail(const Args&... args) const {
         throw ov::Exception(ov::detail::concat("Cannot write IR for model '", m_model.get_friendly_name(), "': ",
                                                args...));
+    }
+
+    static void write_slicing(pugi::xml_node entry, int64_t axis, int64_t start, int64_t end, int64_t stride,
+                              int64_t part_size) {
+        entry.append_attribute("axis").set_value(static_cast<long long>(axis));
+        entry.append_attribute("start").set_value(static_cast<long long>(start));
+        entry.append_attribute("end").set_value(static_cast<long long>(end));
+        entry.append_attribute("stride").set_value(static_cast<long long>(stride));
+        entry.append_attribute("part_size").set_value(static_cast<long long>(part_size));
+    }
+
+    // TensorIterator and Loop: <port_map>, <back_edges> and <body>; If: a port map and a body per branch.
+    // External port ids are the layer's port ids (inputs first); internal ones the body's layer ids.
+    void write_bodies(pugi::xml_node layer, const ov::op::util::MultiSubGraphOp& op) {
+        using Op = ov::op::util::MultiSubGraphOp;
+        const bool is_if = op.get_internal_subgraphs_size() == 2;
+        const size_t input_count = op.get_input_size();
+        pugi::xml_node back_edges;
+        for (size_t b = 0; b < op.get_internal_subgraphs_size(); ++b) {
+            const auto& body = op.get_function(b);
+            if (!body)
+                fail(op.get_type_name(), " '", op.get_friendly_name(), "' has no body ", b);
+            Writer writer(*body, m_weights);
+            auto port_map = layer.append_child(is_if ? (b == 0 ? "then_port_map" : "else_port_map") : "port_map");
+            auto body_element = pugi::xml_node();
+            // The body's ids exist once its layers are collected: write it into a detached element first.
+            pugi::xml_document scratch;
+            body_element = scratch.append_child(is_if ? (b == 0 ? "then_body" : "else_body") : "body");
+            writer.write_body(body_element);
+            const auto& parameters = body->get_parameters();
+            const auto& results = body->get_results();
+            for (const auto& d : op.get_input_descriptions(static_cast<int>(b))) {
+                auto entry = port_map.append_child("input");
+                entry.append_attribute("external_port_id").set_value(static_cast<unsigned long long>(d->m_input_index));
+                entry.append_attribute("internal_layer_id")
+                    .set_value(static_cast<unsigned long long>(writer.id_of(parameters.at(d->m_body_parameter_index).get())));
+                if (const auto* slice = dynamic_cast<const Op::SliceInputDescription*>(d.get()))
+                    write_slicing(entry, slice->m_axis, slice->m_start, slice->m_end, slice->m_stride, slice->m_part_size);
+                if (const auto* merged = dynamic_cast<const Op::MergedInputDescription*>(d.get())) {
+                    if (!back_edges)
+                        back_edges = layer.append_child("back_edges");
+                    auto edge = back_edges.append_child("edge");
+                    edge.append_attribute("from-layer")
+                        .set_value(static_cast<unsigned long long>(writer.id_of(results.at(merged->m_body_value_index).get())));
+                    edge.append_attribute("to-layer")
+                        .set_value(static_cast<unsigned long long>(writer.id_of(parameters.at(d->m_body_parameter_index).get())));
+                }
+            }
+            for (const auto& d : op.get_output_descriptions(static_cast<int>(b))) {
+                auto entry = port_map.append_child("output");
+                entry.append_attribute("external_port_id")
+                    .set_value(static_cast<unsigned long long>(input_count + d->m_output_index));
+                entry.append_attribute("internal_layer_id")
+                    .set_value(static_cast<unsigned long long>(writer.id_of(results.at(d->m_body_value_index).get())));
+                if (const auto* concat = dynamic_cast<const Op::ConcatOutputDescription*>(d.get()))
+                    write_slicing(entry, concat->m_axis, concat->m_start, concat->m_end, concat->m_stride,
+                                  concat->m_part_size);
+            }
+            if (const auto* loop = dynamic_cast<const ov::op::v5::Loop*>(&op)) {
+                const auto ports = loop->get_special_body_ports();
+                if (ports.current_iteration_input_idx >= 0) {
+                    auto entry = port_map.append_child("input");
+                    entry.append_attribute("external_port_id").set_value(-1);
+                    entry.append_attribute("internal_layer_id").set_value(static_cast<unsigned long long>(
+                        writer.id_of(parameters.at(static_cast<size_t>(ports.current_iteration_input_idx)).get())));
+                    entry.append_attribute("purpose").set_value("current_iteration");
+                }
+                if (ports.body_condition_output_idx >= 0) {
+                    auto entry = port_map.append_child("output");
+                    entry.append_attribute("external_port_id").set_value(-1);
+                    entry.append_attribute("internal_layer_id").set_value(static_cast<unsigned long long>(
+                        writer.id_of(results.at(static_cast<size_t>(ports.body_condition_output_idx)).get())));
+                    entry.append_attribute("purpose").set_value("execution_condition");
+                }
+            }
+            layer.append_copy(body_element);
+        }
     }
 
     // Parameters and Results keep the model's order, sinks follow the ops; the rest in topological order.
@@ -138,19 +240,19 @@ private:
         const size_t size = constant.get_byte_size();
         const auto* data = static_cast<const char*>(constant.get_data_ptr());
         if (size == 0)
-            return m_bin_size;
+            return m_weights.size;
         uint64_t hash = 1469598103934665603ull;  // FNV-1a: cheap enough to find identical blobs
         for (size_t i = 0; i < size; ++i)
             hash = (hash ^ static_cast<unsigned char>(data[i])) * 1099511628211ull;
-        auto& candidates = m_blobs[{size, hash}];
+        auto& candidates = m_weights.blobs[{size, hash}];
         for (const auto& blob : candidates)
             if (std::memcmp(blob.second, data, size) == 0)
                 return blob.first;
-        const uint64_t offset = m_bin_size;
-        m_bin.write(data, static_cast<std::streamsize>(size));
-        if (!m_bin)
+        const uint64_t offset = m_weights.size;
+        m_weights.bin.write(data, static_cast<std::streamsize>(size));
+        if (!m_weights.bin)
             fail("writing ", size, " bytes of Const '", constant.get_friendly_name(), "' to the weights failed");
-        m_bin_size += size;
+        m_weights.size += size;
         candidates.emplace_back(offset, data);
         return offset;
     }
@@ -238,6 +340,8 @@ private:
                 write_rt_info(port, output.get_rt_info());
             }
         }
+        if (const auto* multi = dynamic_cast<const ov::op::util::MultiSubGraphOp*>(&node))
+            write_bodies(layer, *multi);
     }
 
     void write_edges(pugi::xml_node edges) {
@@ -302,11 +406,10 @@ private:
     }
 
     const ov::Model& m_model;
-    std::ostream& m_bin;
-    uint64_t m_bin_size = 0;
+    std::unique_ptr<WeightsOut> m_own_weights;  // the model's writer owns them; body writers borrow
+    WeightsOut& m_weights;
     std::vector<std::shared_ptr<ov::Node>> m_layers;
     std::unordered_map<const ov::Node*, size_t> m_ids;
-    std::map<std::pair<size_t, uint64_t>, std::vector<std::pair<uint64_t, const char*>>> m_blobs;
 };
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "openvino/op/reshape.hpp"
 #include "openvino/op/squeeze.hpp"
 #include "openvino/op/unsqueeze.hpp"
+#include "openvino/op/util/multi_subgraph_base.hpp"
 #include "openvino/op/util/variable_extension.hpp"
 #include "openvino/runtime/properties.hpp"
 
@@ -273,6 +274,33 @@ ov::element::Type choose_inference_precision(const std::string& device, const st
     return ov::element::f32;
 }
 
+namespace {
+
+// Ops that make values of a type named by an attribute (Range-4, Eye, RandomUniform: "output_type" or
+// "out_type") compute in the model's precision too: a floating output type of `from` becomes `to`.
+class OutputTypeRetyper : public ov::AttributeVisitor {
+public:
+    OutputTypeRetyper(const std::vector<ov::element::Type>& from, const ov::element::Type& to) : m_from(from), m_to(to) {}
+    bool on_text(const std::string& name, std::string& text) override {
+        if (name != "output_type" && name != "out_type")
+            return false;
+        for (const auto& type : m_from)
+            if (text == type.get_type_name() && text != m_to.get_type_name()) {
+                text = m_to.get_type_name();
+                changed = true;
+                return true;
+            }
+        return false;
+    }
+    bool changed = false;
+
+private:
+    const std::vector<ov::element::Type>& m_from;
+    ov::element::Type m_to;
+};
+
+}  // namespace
+
 size_t convert_precision(ov::Model& model, const std::vector<ov::element::Type>& from, const ov::element::Type& to) {
     OPENVINO_ASSERT(is_convertible_float(to), "convert_precision converts to f32, f16 or bf16, not ", to);
     for (const auto& type : from)
@@ -295,7 +323,18 @@ size_t convert_precision(ov::Model& model, const std::vector<ov::element::Type>&
                 parameter->set_element_type(to);
                 ++count;
             }
-        } else if (auto* extension = dynamic_cast<ov::op::util::VariableExtension*>(node.get())) {
+        } else if (auto* multi = dynamic_cast<ov::op::util::MultiSubGraphOp*>(node.get())) {
+            // A body computes in the precision of the model around it: its Constants and Converts follow; its
+            // Parameters take the op's input types when the model is revalidated below.
+            for (size_t b = 0; b < multi->get_internal_subgraphs_size(); ++b)
+                if (const auto& body = multi->get_function(b))
+                    count += convert_precision(*body, from, to);
+        } else if (!ov::is_type<ov::op::v0::Result>(node)) {
+            OutputTypeRetyper retyper(from, to);
+            node->visit_attributes(retyper);
+            count += retyper.changed ? 1 : 0;
+        }
+        if (auto* extension = dynamic_cast<ov::op::util::VariableExtension*>(node.get())) {
             auto variable = extension->get_variable();
             if (variable && variable->get_info().data_type != to &&
                 is_floating_in(variable->get_info().data_type, from)) {

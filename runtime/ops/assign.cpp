@@ -5,7 +5,6 @@
 #include <unordered_set>
 
 #include "openvino/op/read_value.hpp"
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -150,5 +149,3 @@ bool Assign::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v3::Assign)
-DEVMUX_REGISTER_OP(ov::op::v6::Assign)

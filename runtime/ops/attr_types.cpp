@@ -1,41 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "openvino/op/util/attr_types.hpp"
 
-#include <algorithm>
 #include <string>
 
 #include "openvino/core/attribute_visitor.hpp"
 #include "openvino/core/except.hpp"
+#include "ops/enum_names.hpp"
 
 namespace ov {
 namespace op {
 namespace {
-template <typename Enum>
-struct EnumName {
-    Enum value;
-    const char* name;
-};
-
-template <typename Enum, size_t N>
-std::ostream& write_enum(std::ostream& os, Enum value, const EnumName<Enum> (&names)[N]) {
-    for (const auto& n : names)
-        if (n.value == value)
-            return os << n.name;
-    return os << static_cast<int>(value);
-}
-
-template <typename Enum, size_t N>
-std::istream& read_enum(std::istream& is, Enum& value, const EnumName<Enum> (&names)[N], const char* what) {
-    std::string text;
-    is >> text;
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    for (const auto& n : names)
-        if (text == n.name) {
-            value = n.value;
-            return is;
-        }
-    OPENVINO_THROW("'", text, "' is not a valid ", what);
-}
+using devmux::ref::EnumName;
+using devmux::ref::read_enum_name;
+using devmux::ref::write_enum_name;
 
 // The first name of each value is the one written.
 const EnumName<PadType> pad_names[] = {{PadType::EXPLICIT, "explicit"}, {PadType::SAME_LOWER, "same_lower"},
@@ -52,15 +29,17 @@ const EnumName<AutoBroadcastType> broadcast_names[] = {{AutoBroadcastType::NONE,
 const AutoBroadcastSpec AutoBroadcastSpec::NUMPY(AutoBroadcastType::NUMPY, 0);
 const AutoBroadcastSpec AutoBroadcastSpec::NONE(AutoBroadcastType::NONE, 0);
 
-std::ostream& operator<<(std::ostream& os, PadType type) { return write_enum(os, type, pad_names); }
-std::istream& operator>>(std::istream& is, PadType& type) { return read_enum(is, type, pad_names, "pad type"); }
-std::ostream& operator<<(std::ostream& os, RoundingType type) { return write_enum(os, type, rounding_names); }
+std::ostream& operator<<(std::ostream& os, PadType type) { return write_enum_name(os, type, pad_names); }
+std::istream& operator>>(std::istream& is, PadType& type) { return read_enum_name(is, type, pad_names, "pad type"); }
+std::ostream& operator<<(std::ostream& os, RoundingType type) { return write_enum_name(os, type, rounding_names); }
 std::istream& operator>>(std::istream& is, RoundingType& type) {
-    return read_enum(is, type, rounding_names, "rounding type");
+    return read_enum_name(is, type, rounding_names, "rounding type");
 }
-std::ostream& operator<<(std::ostream& os, AutoBroadcastType type) { return write_enum(os, type, broadcast_names); }
+std::ostream& operator<<(std::ostream& os, AutoBroadcastType type) {
+    return write_enum_name(os, type, broadcast_names);
+}
 std::istream& operator>>(std::istream& is, AutoBroadcastType& type) {
-    return read_enum(is, type, broadcast_names, "broadcast type");
+    return read_enum_name(is, type, broadcast_names, "broadcast type");
 }
 
 }  // namespace op

@@ -10,7 +10,6 @@
 #include "openvino/op/minimum.hpp"
 #include "openvino/op/multiply.hpp"
 #include "openvino/op/subtract.hpp"
-#include "ops/op_registry.hpp"
 #include "ops/reference/broadcast.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/shape_util.hpp"
@@ -180,9 +179,3 @@ bool Divide::has_evaluate() const { return evaluates_numeric(*this); }
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::Add)
-DEVMUX_REGISTER_OP(ov::op::v1::Subtract)
-DEVMUX_REGISTER_OP(ov::op::v1::Multiply)
-DEVMUX_REGISTER_OP(ov::op::v1::Divide)
-DEVMUX_REGISTER_OP(ov::op::v1::Maximum)
-DEVMUX_REGISTER_OP(ov::op::v1::Minimum)

@@ -5,7 +5,6 @@
 #include <limits>
 #include <type_traits>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/shape_util.hpp"
 
@@ -86,4 +85,3 @@ bool Clamp::has_evaluate() const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::Clamp)

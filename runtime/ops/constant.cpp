@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "ops/op_registry.hpp"
 
 namespace ov {
 namespace op {
@@ -121,4 +120,3 @@ void Constant::set_from_double(size_t i, double v) {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::Constant)

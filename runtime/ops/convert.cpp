@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "openvino/op/convert.hpp"
 
-#include <cmath>
-#include <limits>
-#include <type_traits>
-
-#include "ops/op_registry.hpp"
 #include "ops/reference/element_dispatch.hpp"
 #include "ops/reference/elementwise.hpp"
+#include "ops/reference/saturating_convert.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -16,51 +12,7 @@ namespace v0 {
 
 namespace {
 using devmux::ref::describe;
-
-// convert_value<OutC>(v): one value, from the input's compute type (bool, an integer, float or double) to the
-// output's.
-
-// To boolean: any nonzero value (NaN included) is true.
-template <typename OutC, typename InC, typename std::enable_if<std::is_same<OutC, bool>::value, int>::type = 0>
-OutC convert_value(InC v) {
-    return v != InC(0);
-}
-
-// To a real type: the nearest representable value (C++ conversion; f16/bf16 round to nearest even).
-template <typename OutC, typename InC, typename std::enable_if<std::is_floating_point<OutC>::value, int>::type = 0>
-OutC convert_value(InC v) {
-    return static_cast<OutC>(v);
-}
-
-// Integer or bool to integer: C++ conversion, which wraps modulo 2^N.
-template <typename OutC, typename InC,
-          typename std::enable_if<std::is_integral<OutC>::value && !std::is_same<OutC, bool>::value &&
-                                      !std::is_floating_point<InC>::value,
-                                  int>::type = 0>
-OutC convert_value(InC v) {
-    return static_cast<OutC>(v);
-}
-
-// Real to integer: truncation towards zero as OpenVINO's reference does, saturated to the destination
-// range and NaN -> 0 so that the result is defined for every input (a plain cast would be undefined).
-template <typename OutC, typename InC,
-          typename std::enable_if<std::is_integral<OutC>::value && !std::is_same<OutC, bool>::value &&
-                                      std::is_floating_point<InC>::value,
-                                  int>::type = 0>
-OutC convert_value(InC v) {
-    const double d = static_cast<double>(v);
-    if (std::isnan(d))
-        return OutC(0);
-    const double t = std::trunc(d);
-    // lowest() is 0 or -2^(N-1) and max()+1 is 2^N or 2^(N-1): all exact in double, unlike max() itself.
-    const double lowest = static_cast<double>(std::numeric_limits<OutC>::lowest());
-    const double above_max = static_cast<double>(std::numeric_limits<OutC>::max() / 2 + 1) * 2.0;
-    if (t < lowest)
-        return std::numeric_limits<OutC>::lowest();
-    if (t >= above_max)
-        return std::numeric_limits<OutC>::max();
-    return static_cast<OutC>(t);
-}
+using devmux::ref::saturating_convert;
 }  // namespace
 
 Convert::Convert(const Output<Node>& arg, const element::Type& destination_type)
@@ -103,7 +55,7 @@ bool Convert::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
             const TI* src = in.data<TI>();
             TO* dst = out.data<TO>();
             for (size_t i = 0; i < n; ++i)
-                dst[i] = static_cast<TO>(convert_value<CO>(static_cast<CI>(src[i])));
+                dst[i] = static_cast<TO>(saturating_convert<CO>(static_cast<CI>(src[i])));
             done = true;
         });
     });
@@ -119,4 +71,3 @@ bool Convert::has_evaluate() const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::Convert)

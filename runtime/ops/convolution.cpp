@@ -4,8 +4,8 @@
 #include "openvino/op/convolution.hpp"
 
 #include "openvino/op/group_conv.hpp"
+#include "ops/convolution_common.hpp"
 #include "ops/nn_shape.hpp"
-#include "ops/op_registry.hpp"
 #include "ops/reference/convolution.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/planned_shape.hpp"
@@ -14,33 +14,16 @@
 namespace ov {
 namespace op {
 namespace {
-
-using devmux::ops::WindowResult;
+using devmux::ops::ConvShape;
+using devmux::ops::merge_conv_types;
+using devmux::ops::visit_convolution_attributes;
 using devmux::ops::WindowSpec;
-
-struct ConvShape {
-    PartialShape output;
-    WindowSpec spec;
-    WindowResult window;
-};
-
-template <typename V>
-std::vector<int64_t> to_int64(const V& v) {
-    return std::vector<int64_t>(v.begin(), v.end());
-}
 
 // Filters are [C_OUT, C_IN, k...] for a convolution and [GROUPS, C_OUT, C_IN, k...] for a grouped one.
 ConvShape infer_convolution(const util::ConvolutionBase& op, const PartialShape& data, const PartialShape& filters,
                             bool grouped) {
     const size_t lead = grouped ? 3 : 2;  // filter axes before the kernel axes
-    devmux::ops::check_nn_data_rank(op, data, "data batch");
-    if (filters.rank_is_static())
-        DEVMUX_NODE_CHECK(op, filters.size() >= lead + 1 && filters.size() <= lead + 3, "filters must have rank ",
-                          lead + 1, " to ", lead + 3, " ([", grouped ? "GROUPS, " : "",
-                          "C_OUT, C_IN, kernel...]), got shape ", filters);
-    if (data.rank_is_static() && filters.rank_is_static())
-        DEVMUX_NODE_CHECK(op, filters.size() == data.size() + lead - 2, "data batch shape ", data,
-                          " and filters shape ", filters, " have different numbers of spatial axes");
+    devmux::ops::check_conv_ranks(op, data, filters, grouped, "C_OUT, C_IN");
 
     int64_t n = -1;
     if (data.rank_is_static())
@@ -84,30 +67,8 @@ ConvShape infer_convolution(const util::ConvolutionBase& op, const PartialShape&
         const bool known = filters.rank_is_static() && filters[lead + i].is_static();
         spec.kernel.push_back(known ? filters[lead + i].get_length() : -1);
     }
-    spec.strides = op.get_strides().empty() ? std::vector<int64_t>(ns, 1) : to_int64(op.get_strides());
-    spec.dilations = op.get_dilations().empty() ? std::vector<int64_t>(ns, 1) : to_int64(op.get_dilations());
-    spec.pads_begin = op.get_pads_begin().empty() ? std::vector<int64_t>(ns, 0) : to_int64(op.get_pads_begin());
-    spec.pads_end = op.get_pads_end().empty() ? std::vector<int64_t>(ns, 0) : to_int64(op.get_pads_end());
-    spec.auto_pad = op.get_auto_pad();
-
-    std::vector<Dimension> spatial(ns, Dimension::dynamic());
-    if (data.rank_is_static())
-        spatial.assign(data.begin() + 2, data.end());
-    result.window = devmux::ops::infer_window(op, spatial, spec);
-
-    std::vector<Dimension> out{data.rank_is_static() ? data[0] : Dimension::dynamic(), out_channels};
-    out.insert(out.end(), result.window.output.begin(), result.window.output.end());
-    result.output = PartialShape(out);
+    devmux::ops::finish_conv_shape(result, op, data, out_channels, ns);
     return result;
-}
-
-element::Type merge_conv_types(const Node& op, const element::Type& data, const element::Type& filters) {
-    element::Type merged;
-    DEVMUX_NODE_CHECK(op, element::Type::merge(merged, data, filters), "element types of data batch (", data,
-                      ") and filters (", filters, ") do not match");
-    DEVMUX_NODE_CHECK(op, merged.is_dynamic() || merged != element::boolean,
-                      "element type must be numeric, got boolean");
-    return merged;
 }
 
 void validate_convolution(util::ConvolutionBase& op, bool grouped) {
@@ -128,25 +89,6 @@ void validate_convolution(util::ConvolutionBase& op, bool grouped) {
         }
     }
     op.set_output_type(0, type, shape.output);
-}
-
-bool visit_convolution_attributes(util::ConvolutionBase& op, AttributeVisitor& visitor) {
-    auto strides = op.get_strides();
-    auto dilations = op.get_dilations();
-    auto pads_begin = op.get_pads_begin();
-    auto pads_end = op.get_pads_end();
-    auto auto_pad = op.get_auto_pad();
-    visitor.on_attribute("strides", strides);
-    visitor.on_attribute("dilations", dilations);
-    visitor.on_attribute("pads_begin", pads_begin);
-    visitor.on_attribute("pads_end", pads_end);
-    visitor.on_attribute("auto_pad", auto_pad);
-    op.set_strides(strides);
-    op.set_dilations(dilations);
-    op.set_pads_begin(pads_begin);
-    op.set_pads_end(pads_end);
-    op.set_auto_pad(auto_pad);
-    return true;
 }
 
 template <typename C>
@@ -262,5 +204,3 @@ bool GroupConvolution::has_evaluate() const { return devmux::ops::is_float_type(
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::Convolution)
-DEVMUX_REGISTER_OP(ov::op::v1::GroupConvolution)

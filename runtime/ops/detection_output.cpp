@@ -7,7 +7,6 @@
 #include <map>
 #include <numeric>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 #include "ops/reference/typed_buffer.hpp"
 
@@ -304,5 +303,3 @@ bool DetectionOutput::evaluate(TensorVector& outputs, const TensorVector& inputs
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::DetectionOutput)
-DEVMUX_REGISTER_OP(ov::op::v8::DetectionOutput)

@@ -5,7 +5,6 @@
 #include <array>
 #include <cmath>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/broadcast.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/shape_util.hpp"
@@ -127,4 +126,3 @@ bool FakeQuantize::has_evaluate() const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::FakeQuantize)

@@ -3,7 +3,6 @@
 
 #include <cstring>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -214,6 +213,3 @@ std::shared_ptr<Node> Gather::clone_with_new_inputs(const OutputVector& new_args
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::Gather)
-DEVMUX_REGISTER_OP(ov::op::v7::Gather)
-DEVMUX_REGISTER_OP(ov::op::v8::Gather)

@@ -7,7 +7,6 @@
 #include <string>
 
 #include "openvino/op/constant.hpp"
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 #include "ops/reference/typed_buffer.hpp"
 
@@ -472,5 +471,3 @@ bool Interpolate::evaluate(TensorVector& outputs, const TensorVector& inputs) co
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v4::Interpolate)
-DEVMUX_REGISTER_OP(ov::op::v11::Interpolate)

@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "ops/nn_shape.hpp"
-#include "ops/op_registry.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/matmul.hpp"
 #include "ops/reference/planned_shape.hpp"
@@ -118,4 +117,3 @@ bool MatMul::has_evaluate() const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::MatMul)

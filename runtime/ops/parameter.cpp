@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "openvino/op/parameter.hpp"
 
-#include "ops/op_registry.hpp"
 
 namespace ov {
 namespace op {
@@ -29,4 +28,3 @@ std::shared_ptr<Node> Parameter::clone_with_new_inputs(const OutputVector& new_a
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::Parameter)

@@ -6,7 +6,6 @@
 #include "openvino/op/avg_pool.hpp"
 #include "openvino/op/max_pool.hpp"
 #include "ops/nn_shape.hpp"
-#include "ops/op_registry.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/pooling.hpp"
 #include "ops/reference/typed_buffer.hpp"
@@ -347,6 +346,3 @@ bool MaxPool::has_evaluate() const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::MaxPool)
-DEVMUX_REGISTER_OP(ov::op::v8::MaxPool)
-DEVMUX_REGISTER_OP(ov::op::v1::AvgPool)

@@ -3,7 +3,6 @@
 
 #include <vector>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/broadcast.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/shape_util.hpp"
@@ -165,4 +164,3 @@ bool PRelu::has_evaluate() const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::PRelu)

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -267,6 +266,3 @@ PriorBox::Attributes PriorBox::get_attrs() const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::PriorBox)
-DEVMUX_REGISTER_OP(ov::op::v0::PriorBoxClustered)
-DEVMUX_REGISTER_OP(ov::op::v8::PriorBox)

@@ -3,7 +3,6 @@
 
 #include <cstring>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -154,5 +153,3 @@ bool ReadValue::evaluate(TensorVector& outputs, const TensorVector& inputs) cons
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v3::ReadValue)
-DEVMUX_REGISTER_OP(ov::op::v6::ReadValue)

@@ -9,7 +9,6 @@
 #include "openvino/op/reduce_prod.hpp"
 #include "openvino/op/reduce_sum.hpp"
 #include "ops/nn_shape.hpp"
-#include "ops/op_registry.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/identity.hpp"
 #include "ops/reference/reduce.hpp"
@@ -104,7 +103,9 @@ PartialShape ReductionBase::infer_reduction_output_shape(const bool keep_dims) {
     if (!data.rank_is_static())
         return PartialShape::dynamic();
     const int64_t rank = static_cast<int64_t>(data.size());
-    if (const auto axes_constant = ov::as_type_ptr<v0::Constant>(get_input_node_shared_ptr(1))) {
+    // Axes computed from shapes before run time (ShapeOf -> Squeeze -> Range, as real models reduce "every axis
+    // but the batch") count as known, as a Constant does.
+    if (const auto axes_constant = devmux::ref::constant_input(*this, 1)) {
         const AxisSet axes = devmux::ops::normalize_axes(*this, axes_constant->cast_vector<int64_t>(), rank);
         std::vector<Dimension> out;
         for (size_t i = 0; i < data.size(); ++i) {
@@ -123,14 +124,14 @@ PartialShape ReductionBase::infer_reduction_output_shape(const bool keep_dims) {
 }
 
 bool ReductionBase::reduction_axes_constant() const {
-    return get_input_size() == 2 && ov::as_type_ptr<v0::Constant>(get_input_node_shared_ptr(1)) != nullptr;
+    return get_input_size() == 2 && devmux::ref::constant_input(*this, 1) != nullptr;
 }
 
 const AxisSet ReductionBase::get_reduction_axes() const {
     DEVMUX_NODE_CHECK(*this, reduction_axes_constant(), "reduction axes are not a Constant");
     const PartialShape& data = get_input_partial_shape(0);
     DEVMUX_NODE_CHECK(*this, data.rank_is_static(), "reduction axes cannot be normalised for a data input of dynamic rank");
-    const auto axes_constant = ov::as_type_ptr<v0::Constant>(get_input_node_shared_ptr(1));
+    const auto axes_constant = devmux::ref::constant_input(*this, 1);
     return devmux::ops::normalize_axes(*this, axes_constant->cast_vector<int64_t>(), static_cast<int64_t>(data.size()));
 }
 
@@ -191,7 +192,3 @@ DEVMUX_DEFINE_REDUCTION(ReduceMean, ReduceKind::Mean)
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::ReduceSum)
-DEVMUX_REGISTER_OP(ov::op::v1::ReduceProd)
-DEVMUX_REGISTER_OP(ov::op::v1::ReduceMax)
-DEVMUX_REGISTER_OP(ov::op::v1::ReduceMean)

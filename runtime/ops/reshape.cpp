@@ -3,7 +3,6 @@
 
 #include <cstring>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -127,4 +126,3 @@ bool Reshape::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::Reshape)

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "openvino/op/result.hpp"
 
-#include "ops/op_registry.hpp"
 
 namespace ov {
 namespace op {
@@ -34,4 +33,3 @@ bool Result::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::Result)

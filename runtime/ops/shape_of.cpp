@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <limits>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -107,5 +106,3 @@ bool ShapeOf::constant_fold(OutputVector& output_values, const OutputVector&) {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::ShapeOf)
-DEVMUX_REGISTER_OP(ov::op::v3::ShapeOf)

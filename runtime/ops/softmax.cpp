@@ -6,7 +6,6 @@
 #include <cmath>
 #include <vector>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/shape_util.hpp"
 
@@ -139,5 +138,3 @@ bool Softmax::has_evaluate() const { return evaluates_real(*this); }
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::Softmax)
-DEVMUX_REGISTER_OP(ov::op::v8::Softmax)

@@ -3,7 +3,6 @@
 
 #include <cstring>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -98,4 +97,3 @@ bool Split::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::Split)

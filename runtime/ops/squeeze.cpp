@@ -4,7 +4,6 @@
 #include <cstring>
 #include <set>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -99,4 +98,3 @@ bool Squeeze::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::Squeeze)

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -275,4 +274,3 @@ bool StridedSlice::evaluate(TensorVector& outputs, const TensorVector& inputs) c
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::StridedSlice)

@@ -3,7 +3,6 @@
 
 #include <cstring>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -108,4 +107,3 @@ bool Transpose::evaluate(TensorVector& outputs, const TensorVector& inputs) cons
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v1::Transpose)

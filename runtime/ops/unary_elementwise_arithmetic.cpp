@@ -9,7 +9,6 @@
 #include "openvino/op/sigmoid.hpp"
 #include "openvino/op/sqrt.hpp"
 #include "openvino/op/tanh.hpp"
-#include "ops/op_registry.hpp"
 #include "ops/reference/elementwise.hpp"
 #include "ops/reference/shape_util.hpp"
 
@@ -102,8 +101,3 @@ DEVMUX_UNARY_OP(Sqrt, SqrtFn, TypeSet::Real)
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::Relu)
-DEVMUX_REGISTER_OP(ov::op::v0::Sigmoid)
-DEVMUX_REGISTER_OP(ov::op::v0::Tanh)
-DEVMUX_REGISTER_OP(ov::op::v0::Exp)
-DEVMUX_REGISTER_OP(ov::op::v0::Sqrt)

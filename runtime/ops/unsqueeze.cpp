@@ -3,7 +3,6 @@
 
 #include <cstring>
 
-#include "ops/op_registry.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -77,4 +76,3 @@ bool Unsqueeze::evaluate(TensorVector& outputs, const TensorVector& inputs) cons
 }  // namespace op
 }  // namespace ov
 
-DEVMUX_REGISTER_OP(ov::op::v0::Unsqueeze)

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "devmux/kit/device_event.hpp"
+#include "devmux/plugin/completion_queue.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "openvino/core/node.hpp"
 
@@ -110,7 +110,7 @@ IAsyncInferRequest::IAsyncInferRequest(const std::shared_ptr<ISyncInferRequest>&
 }
 
 IAsyncInferRequest::IAsyncInferRequest(const std::shared_ptr<ISyncInferRequest>& request,
-                                       std::shared_ptr<kit::CompletionQueue> completions)
+                                       std::shared_ptr<CompletionQueue> completions)
     : IAsyncInferRequest(request) {
     OPENVINO_ASSERT(completions, "A device-completed infer request needs a completion queue");
     m_completions = std::move(completions);

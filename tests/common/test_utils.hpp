@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Helpers shared by several test areas, kept in one copy: a self-removing temp folder, the parameter
-// factory, seeded random tensors, tensor value extraction, row-major index arithmetic written
-// independently of the runtime, the attribute-recording visitor, error-message expectations and an
-// output comparison of two compiled models. Area headers pull these in with using-declarations so
-// their tests keep calling them unqualified. Header-only: tests/common has no CMakeLists.txt.
+// factory, seeded random tensors, tensor value extraction, tensors from and to doubles with a tolerance
+// check, row-major index arithmetic written independently of the runtime, the attribute-recording visitor,
+// error-message expectations and an output comparison of two compiled models. Area headers pull these in
+// with using-declarations so their tests keep calling them unqualified. Header-only: tests/common has no
+// CMakeLists.txt.
 #pragma once
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -92,6 +94,75 @@ template <typename T>
 std::vector<T> values(const ov::Tensor& t) {
     const T* p = t.data<T>();
     return std::vector<T>(p, p + t.get_size());
+}
+
+// Op tests state inputs and expectations as doubles whatever the element type under test; these convert at
+// the tensor boundary (f16 rounds to half precision, boolean holds 0 or 1).
+inline ov::Tensor make_tensor(const ov::element::Type& type, const ov::Shape& shape, const std::vector<double>& v) {
+    ov::Tensor t(type, shape);
+    EXPECT_EQ(v.size(), t.get_size()) << "make_tensor: value count does not match shape " << shape;
+    for (size_t i = 0; i < t.get_size() && i < v.size(); ++i) {
+        switch (ov::element::Type_t(type)) {
+        case ov::element::Type_t::f32: t.data<float>()[i] = static_cast<float>(v[i]); break;
+        case ov::element::Type_t::f64: t.data<double>()[i] = v[i]; break;
+        case ov::element::Type_t::f16: t.data<ov::float16>()[i] = ov::float16(static_cast<float>(v[i])); break;
+        case ov::element::Type_t::i8: t.data<int8_t>()[i] = static_cast<int8_t>(v[i]); break;
+        case ov::element::Type_t::u8: t.data<uint8_t>()[i] = static_cast<uint8_t>(v[i]); break;
+        case ov::element::Type_t::i32: t.data<int32_t>()[i] = static_cast<int32_t>(v[i]); break;
+        case ov::element::Type_t::i64: t.data<int64_t>()[i] = static_cast<int64_t>(v[i]); break;
+        case ov::element::Type_t::boolean: t.data<char>()[i] = v[i] != 0 ? 1 : 0; break;
+        default: ADD_FAILURE() << "make_tensor: unsupported type " << type; return t;
+        }
+    }
+    return t;
+}
+
+inline std::vector<double> read_tensor(const ov::Tensor& t) {
+    std::vector<double> out(t.get_size());
+    for (size_t i = 0; i < out.size(); ++i) {
+        switch (ov::element::Type_t(t.get_element_type())) {
+        case ov::element::Type_t::f32: out[i] = t.data<float>()[i]; break;
+        case ov::element::Type_t::f64: out[i] = t.data<double>()[i]; break;
+        case ov::element::Type_t::f16: out[i] = static_cast<float>(t.data<ov::float16>()[i]); break;
+        case ov::element::Type_t::i8: out[i] = t.data<int8_t>()[i]; break;
+        case ov::element::Type_t::u8: out[i] = t.data<uint8_t>()[i]; break;
+        case ov::element::Type_t::i32: out[i] = t.data<int32_t>()[i]; break;
+        case ov::element::Type_t::i64: out[i] = static_cast<double>(t.data<int64_t>()[i]); break;
+        case ov::element::Type_t::boolean: out[i] = t.data<char>()[i] ? 1 : 0; break;
+        default: ADD_FAILURE() << "read_tensor: unsupported type " << t.get_element_type(); return out;
+        }
+    }
+    return out;
+}
+
+// Uniform values in [lo, hi]; the caller owns the generator so that one seed drives a whole test.
+inline std::vector<double> random_values(size_t n, std::mt19937& rng, double lo = -1.0, double hi = 1.0) {
+    std::uniform_real_distribution<double> dist(lo, hi);
+    std::vector<double> v(n);
+    for (auto& x : v)
+        x = dist(rng);
+    return v;
+}
+
+inline size_t volume(const std::vector<size_t>& shape) {
+    size_t n = 1;
+    for (auto d : shape)
+        n *= d;
+    return n;
+}
+
+// Expects |actual - expected| <= abs_tol + rel_tol * |expected| element-wise; reports the first ten misses only,
+// so that one wrong kernel does not flood the log.
+inline void expect_close(const std::vector<double>& actual, const std::vector<double>& expected, double rel_tol,
+                         double abs_tol) {
+    ASSERT_EQ(actual.size(), expected.size());
+    size_t failures = 0;
+    for (size_t i = 0; i < actual.size(); ++i) {
+        const double bound = abs_tol + rel_tol * std::fabs(expected[i]);
+        if (!(std::fabs(actual[i] - expected[i]) <= bound) && failures++ < 10)
+            ADD_FAILURE() << "element " << i << ": got " << actual[i] << ", expected " << expected[i];
+    }
+    EXPECT_EQ(failures, 0u);
 }
 
 /// Row-major coordinates of a flat index (ov::Shape converts to the shape parameter).

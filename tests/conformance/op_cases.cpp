@@ -3,69 +3,14 @@
 
 #include <map>
 
+#include "case_builders.hpp"
 #include "conformance.hpp"
 #include "openvino/op/ops.hpp"
 
 namespace conformance {
 namespace {
 
-using ov::element::Type;
-namespace v0 = ov::op::v0;
-namespace v1 = ov::op::v1;
-namespace v3 = ov::op::v3;
-namespace v6 = ov::op::v6;
-namespace v7 = ov::op::v7;
-namespace v8 = ov::op::v8;
-
-const Type f32 = ov::element::f32, f16 = ov::element::f16, i32 = ov::element::i32;
-const std::vector<Type> reals{f32, f16};
-const std::vector<Type> numbers{f32, f16, i32};
-
-std::shared_ptr<v0::Parameter> par(const Type& type, const ov::Shape& shape) {
-    return std::make_shared<v0::Parameter>(type, shape);
-}
-
-// A constant of seeded random values (weights, slopes), of the case's element type.
-std::shared_ptr<v0::Constant> weights(const Type& type, const ov::Shape& shape, uint32_t seed, double lo = -1,
-                                      double hi = 1) {
-    return std::make_shared<v0::Constant>(random_tensor(type, shape, seed, lo, hi));
-}
-
-std::shared_ptr<v0::Constant> i64s(const std::vector<int64_t>& values) {
-    return v0::Constant::create(ov::element::i64, ov::Shape{values.size()}, values);
-}
-
-std::shared_ptr<ov::Model> model_of(const ov::OutputVector& outputs, const ov::ParameterVector& parameters) {
-    ov::ResultVector results;
-    for (const auto& output : outputs)
-        results.push_back(std::make_shared<v0::Result>(output));
-    return std::make_shared<ov::Model>(results, parameters, "conformance_case");
-}
-
-std::shared_ptr<ov::Model> model_of(const std::shared_ptr<ov::Node>& op, const ov::ParameterVector& parameters) {
-    return model_of(op->outputs(), parameters);
-}
-
-template <typename Op>
-OpCase binary(const std::string& type_name, const std::string& shape_name, const ov::Shape& a, const ov::Shape& b,
-              std::vector<Range> ranges = {}) {
-    return {type_name + "_" + shape_name, type_name, numbers,
-            [a, b](const Type& t) {
-                auto x = par(t, a), y = par(t, b);
-                return model_of(std::make_shared<Op>(x, y), {x, y});
-            },
-            std::move(ranges)};
-}
-
-template <typename Op>
-OpCase unary(const std::string& type_name, std::vector<Type> types, Range range = {-3, 3}) {
-    return {type_name + "_2x3x4", type_name, std::move(types),
-            [](const Type& t) {
-                auto x = par(t, {2, 3, 4});
-                return model_of(std::make_shared<Op>(x), {x});
-            },
-            {range}};
-}
+using namespace case_builders;
 
 OpCase convolution(const std::string& name, const ov::Shape& in, const ov::Shape& filter, ov::Strides strides,
                    ov::CoordinateDiff pads_begin, ov::CoordinateDiff pads_end, ov::Strides dilations,
@@ -348,24 +293,32 @@ std::vector<OpCase> build_cases() {
              return std::make_shared<ov::Model>(ov::ResultVector{std::make_shared<v0::Result>(sum)},
                                                 ov::SinkVector{assign}, ov::ParameterVector{x}, "conformance_state3");
          }});
+    for (const auto& family : registered_families())
+        family(cases);
     return cases;
 }
 
 }  // namespace
+
+std::vector<std::function<void(std::vector<OpCase>&)>>& registered_families() {
+    static std::vector<std::function<void(std::vector<OpCase>&)>> families;
+    return families;
+}
 
 const std::vector<OpCase>& op_cases() {
     static const std::vector<OpCase> cases = build_cases();
     return cases;
 }
 
-double tolerance(const std::string& op, const ov::element::Type& type) {
+double tolerance(const OpCase& c, const ov::element::Type& type) {
+    const std::string& op = c.op;
     if (type.is_integral())
         return 0.0;  // integer results are exact
     // Ops that accumulate many products or terms: summation order may differ from the reference.
     static const std::map<std::string, double> accumulating = {
         {"Convolution", 1}, {"GroupConvolution", 1}, {"MatMul", 1}, {"ReduceSum", 1}, {"ReduceMean", 1},
         {"ReduceProd", 1},  {"AvgPool", 1},          {"Softmax", 1}};
-    const bool accumulates = accumulating.count(op) > 0;
+    const bool accumulates = c.accumulates || accumulating.count(op) > 0;
     if (op == "FakeQuantize")
         return 5e-3;  // an input within rounding error of a level boundary may land one level (1/255) away
     if (type == ov::element::f16)

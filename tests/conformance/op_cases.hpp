@@ -24,12 +24,13 @@ struct OpCase {
     std::vector<ov::element::Type> types;  // the element types the case is built for
     std::function<std::shared_ptr<ov::Model>(const ov::element::Type&)> build;
     std::vector<Range> ranges{};           // per model input; missing ones use the default range of the type
+    bool accumulates = false;              // sums many terms: the looser tolerance (summation order differs)
 };
 
 /// Every case, in a stable order (their addresses stay valid for the process).
 const std::vector<OpCase>& op_cases();
 
-/// The largest normalised error accepted for op at element type type.
-double tolerance(const std::string& op, const ov::element::Type& type);
+/// The largest normalised error accepted for a case's op at element type type.
+double tolerance(const OpCase& c, const ov::element::Type& type);
 
 }  // namespace conformance

@@ -87,7 +87,7 @@ TEST_P(OpConformance, QueryEqualsCompileAndMatchesReference) {
             const ov::Tensor actual = request.get_output_tensor(i);
             EXPECT_EQ(actual.get_element_type(), expected[i].get_element_type()) << "output " << i;
             EXPECT_EQ(actual.get_shape(), expected[i].get_shape()) << "output " << i;
-            const double limit = tolerance(p.op->op, expected[i].get_element_type());
+            const double limit = tolerance(*p.op, expected[i].get_element_type());
             EXPECT_LE(normalised_error(actual, expected[i]), limit)
                 << "output " << i << " of " << p.op->name << " (" << p.type << "): normalised error over the limit "
                 << limit;

@@ -33,7 +33,7 @@ endif()
 
 # And what applications and plugins need is there.
 foreach(needed "ov::Core::Core(" "ov::Model::Model(" "devmux::IPlugin::import_model(" "devmux::ICompiledModel::ICompiledModel("
-               "devmux::ReferenceExecutor::run(" "devmux::kit::ExportWriter::ExportWriter(" "devmux::kit::PropertyValues::set("
+               "devmux::kit::ReferenceExecutor::run(" "devmux::kit::ExportWriter::ExportWriter(" "devmux::kit::PropertyValues::set("
                "devmux::host_cpu_uuid(" "typeinfo for ov::Exception")
   string(FIND "${symbols}" "${needed}" at)
   if(at EQUAL -1)

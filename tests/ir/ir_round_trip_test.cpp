@@ -64,6 +64,8 @@ TEST_P(RealModelRoundTrip, SecondGenerationFileIsIdenticalToTheFirst) {
 
 INSTANTIATE_TEST_SUITE_P(SharedModels, RealModelRoundTrip, ::testing::ValuesIn(all_model_xmls()),
                          [](const ::testing::TestParamInfo<std::string>& info) { return model_test_name(info.param); });
+INSTANTIATE_TEST_SUITE_P(RealIrModels, RealModelRoundTrip, ::testing::ValuesIn(real_ir_model_xmls()),
+                         [](const ::testing::TestParamInfo<std::string>& info) { return model_test_name(info.param); });
 
 // Seeded, never all-zero bytes for a constant of this type (booleans 0/1, floats finite).
 std::vector<uint8_t> random_bytes(const ov::element::Type& type, size_t count, std::mt19937& rng) {

@@ -39,9 +39,26 @@ inline std::vector<std::string> all_model_xmls() {
     return paths;
 }
 
+/// The real OpenVINO IR models that applications ship (DEVMUX_REAL_IR_MODELS_DIR, one folder per model:
+/// <name>/<name>.xml), sorted.
+inline std::vector<std::string> real_ir_model_xmls() {
+    std::vector<std::string> paths;
+    std::error_code error;
+    for (fs::directory_iterator it(fs::path(DEVMUX_REAL_IR_MODELS_DIR), error), end; !error && it != end;
+         it.increment(error)) {
+        const fs::path xml = it->path() / (it->path().filename().string() + ".xml");
+        if (it->is_directory() && fs::exists(xml))
+            paths.push_back(xml.string());
+    }
+    std::sort(paths.begin(), paths.end());
+    return paths;
+}
+
 /// A gtest-safe name for a model path: its path below the models folder with separators as '_'.
 inline std::string model_test_name(const std::string& path) {
-    std::string relative = fs::relative(path, models_dir()).string();
+    const fs::path real_ir_models(DEVMUX_REAL_IR_MODELS_DIR);
+    const bool real_ir_model = fs::path(path).parent_path().parent_path() == real_ir_models;
+    std::string relative = real_ir_model ? fs::path(path).stem().string() : fs::relative(path, models_dir()).string();
     std::string name;
     for (char c : relative)
         name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';

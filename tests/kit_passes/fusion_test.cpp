@@ -9,7 +9,7 @@
 
 #include "common/test_utils.hpp"
 #include "devmux/kit/internal_ops.hpp"
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "devmux/kit/model_io.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/clamp.hpp"
@@ -85,8 +85,8 @@ std::shared_ptr<ov::Model> unfused_model(const FusionCase& c) {
 }
 
 std::vector<ov::Tensor> run_reference(const std::shared_ptr<ov::Model>& model, const std::vector<ov::Tensor>& inputs) {
-    auto plan = std::make_shared<devmux::ReferencePlan>(model, "TEST");
-    devmux::ReferenceExecutor executor(plan);
+    auto plan = std::make_shared<devmux::kit::ReferencePlan>(model, "TEST");
+    devmux::kit::ReferenceExecutor executor(plan);
     std::vector<ov::Tensor> outputs;
     for (const auto& output : model->outputs())
         outputs.emplace_back(output.get_element_type(), output.get_shape());

@@ -8,7 +8,7 @@
 #include <functional>
 #include <new>
 
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "openvino/op/assign.hpp"
 #include "openvino/op/concat.hpp"
 #include "openvino/op/constant.hpp"
@@ -89,8 +89,8 @@ TEST(KitPlanAllocations, RunsAfterTheFirstAllocateNothingEvenWhenProfiling) {
 }
 
 TEST(KitPlanAllocations, TheReferenceExecutorAllocatesNothingAfterTheFirstRun) {
-    auto plan = std::make_shared<devmux::ReferencePlan>(mixed_model(), "REF");
-    devmux::ReferenceExecutor executor(plan);
+    auto plan = std::make_shared<devmux::kit::ReferencePlan>(mixed_model(), "REF");
+    devmux::kit::ReferenceExecutor executor(plan);
     const std::vector<ov::Tensor> inputs{random_f32({1, 4, 8}, 2, -1.0f, 1.0f)};
     std::vector<ov::Tensor> outputs{ov::Tensor(ov::element::f32, {8, 16})};
     executor.run(inputs, outputs, true);

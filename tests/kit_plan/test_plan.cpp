@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "devmux/plugin/iremote_context.hpp"
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "openvino/op/assign.hpp"
 #include "openvino/op/concat.hpp"
 #include "openvino/op/constant.hpp"
@@ -629,10 +629,10 @@ TEST(KitPlanDevice, UserTensorsInDeviceMemoryAreBoundWithoutAHostCopy) {
 
 TEST(KitPlanReference, TheReferenceExecutorUsesTheSharedPlanner) {
     auto model = concat_model(1, {1, 2, 3}, {1, 4, 3});
-    auto plan = std::make_shared<devmux::ReferencePlan>(model, "REF");
+    auto plan = std::make_shared<devmux::kit::ReferencePlan>(model, "REF");
     ASSERT_TRUE(plan->execution_plan());
     EXPECT_FALSE(plan->execution_plan()->free_ops.empty()) << "the Concat is in place on the reference path too";
-    devmux::ReferenceExecutor executor(plan);
+    devmux::kit::ReferenceExecutor executor(plan);
     const auto a = random_f32({1, 2, 3}, 13, -1.0f, 1.0f), b = random_f32({1, 4, 3}, 14, -1.0f, 1.0f);
     std::vector<ov::Tensor> outputs{ov::Tensor()};
     executor.run({a, b}, outputs, true);

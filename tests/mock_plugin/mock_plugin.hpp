@@ -21,7 +21,7 @@
 //
 // It also accepts and reports ov::num_streams, ov::enable_profiling, ov::cache_dir and
 // ov::hint::performance_mode (and ov::device::id, naming one of its devices); any other key throws.
-// Inference runs every op's reference implementation (devmux::ReferenceExecutor); compiled models
+// Inference runs every op's reference implementation (devmux::kit::ReferenceExecutor); compiled models
 // export and import (as IR) and report per-op profiling records with ov::enable_profiling.
 //
 // Tests include this header as "mock_plugin/mock_plugin.hpp" and depend on the target

@@ -20,7 +20,7 @@
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "devmux/plugin/iremote_context.hpp"
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "openvino/op/ops.hpp"
 #include "openvino/openvino.hpp"
 
@@ -81,8 +81,8 @@ std::string error_of(const std::function<void()>& action) {
 }
 
 std::vector<ov::Tensor> reference(const std::shared_ptr<ov::Model>& model, const std::vector<ov::Tensor>& inputs) {
-    auto plan = std::make_shared<devmux::ReferencePlan>(model->clone(), "reference");
-    devmux::ReferenceExecutor executor(plan);
+    auto plan = std::make_shared<devmux::kit::ReferencePlan>(model->clone(), "reference");
+    devmux::kit::ReferenceExecutor executor(plan);
     std::vector<ov::Tensor> outputs(model->outputs().size());
     executor.run(inputs, outputs, false);
     return outputs;

@@ -1,10 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <set>
+#include <string>
 #include <type_traits>
 
 #include "openvino/opsets/opset1.hpp"
+#include "openvino/opsets/opset2.hpp"
+#include "openvino/opsets/opset3.hpp"
+#include "openvino/opsets/opset4.hpp"
+#include "openvino/opsets/opset5.hpp"
+#include "openvino/opsets/opset6.hpp"
+#include "openvino/opsets/opset7.hpp"
 #include "openvino/opsets/opset8.hpp"
+#include "openvino/opsets/opset9.hpp"
+#include "openvino/opsets/opset10.hpp"
+#include "openvino/opsets/opset11.hpp"
+#include "openvino/opsets/opset12.hpp"
+#include "openvino/opsets/opset13.hpp"
+#include "ir/ir_reader.hpp"
+#include "openvino/opsets/opset.hpp"
+#include "ops/op_registry.hpp"
 
 // The opset namespaces name the version of each op that the opset contains.
 static_assert(std::is_same<ov::opset1::Gather, ov::op::v1::Gather>::value, "opset1 Gather is v1");
@@ -35,4 +52,258 @@ TEST(Opsets, OpsBuildThroughOpsetNames) {
     auto transpose = std::make_shared<ov::opset1::Transpose>(
         unsqueeze, ov::opset1::Constant::create(ov::element::i64, ov::Shape{3}, {2, 0, 1}));
     EXPECT_EQ(transpose->get_output_partial_shape(0), (ov::PartialShape{3, 1, 2}));
+}
+
+// ---- The op table (runtime/ops/op_table.inc) and what is generated from it ----
+
+TEST(OpTable, EachImplementedVersionBelongsToTheOpsetItsTypeInfoNames) {
+    // The IR writer writes a layer's version as its type info's opset; the reader must map it back to the
+    // same class, so that opset must be one the table lists the class in.
+    for (const auto& version : devmux::OpRegistry::instance().versions()) {
+        if (!version.factory || version.opsets.empty())
+            continue;
+        const int introduced = devmux::opset_number(version.introduced_in);
+        EXPECT_TRUE(version.opsets.count(introduced))
+            << version.type << " " << version.version << " says " << version.introduced_in;
+        auto node = devmux::OpRegistry::instance().create(version.type, version.introduced_in);
+        ASSERT_TRUE(node) << version.type << " " << version.introduced_in;
+        EXPECT_EQ(std::string(node->get_type_info().name), version.type);
+        EXPECT_EQ(std::string(node->get_type_info().get_version()), version.introduced_in);
+    }
+}
+
+TEST(OpTable, ListsEveryOpVersionOfTheOpsetsOnce) {
+    // opset1 ... opset13 hold 219 op versions (OpenVINO's opsetN_tbl.hpp); the table lists each, implemented
+    // or not, and no type has two versions in one opset (OpRegistry refuses that at construction).
+    const auto versions = devmux::OpRegistry::instance().versions();
+    size_t in_opsets = 0;
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const auto& version : versions) {
+        if (version.opsets.empty())
+            continue;
+        ++in_opsets;
+        EXPECT_TRUE(seen.insert({version.type, version.version}).second) << version.type << " " << version.version;
+    }
+    EXPECT_EQ(in_opsets, 219u);
+    EXPECT_EQ(devmux::OpRegistry::newest_opset(), 13);
+}
+
+TEST(OpTable, AnOpsetLayerMeansTheVersionThatOpsetHolds) {
+    auto& registry = devmux::OpRegistry::instance();
+    EXPECT_TRUE(ov::is_type<ov::op::v1::MaxPool>(registry.create("MaxPool", "opset1")));
+    EXPECT_TRUE(ov::is_type<ov::op::v1::MaxPool>(registry.create("MaxPool", "opset7")));
+    EXPECT_TRUE(ov::is_type<ov::op::v8::MaxPool>(registry.create("MaxPool", "opset8")));
+    EXPECT_TRUE(ov::is_type<ov::op::v8::MaxPool>(registry.create("MaxPool", "opset13")));
+    EXPECT_TRUE(ov::is_type<ov::op::v1::Gather>(registry.create("Gather", "opset6")));
+    EXPECT_TRUE(ov::is_type<ov::op::v7::Gather>(registry.create("Gather", "opset7")));
+    EXPECT_TRUE(ov::is_type<ov::op::v0::ShapeOf>(registry.create("ShapeOf", "opset2")));
+    EXPECT_TRUE(ov::is_type<ov::op::v3::ShapeOf>(registry.create("ShapeOf", "opset3")));
+}
+
+TEST(OpTable, AnOpsetNewerThanTheTableIsRefusedNotReadAsAnOlderVersion) {
+    // MaxPool-14 exists in OpenVINO; reading it as MaxPool-8 would silently drop its rounding rule.
+    auto& registry = devmux::OpRegistry::instance();
+    EXPECT_FALSE(registry.create("MaxPool", "opset14"));
+    EXPECT_FALSE(registry.create("Add", "opset15"));
+    const std::string why = registry.why_not("MaxPool", "opset14");
+    EXPECT_NE(why.find("opset14"), std::string::npos) << why;
+    EXPECT_NE(why.find("opset13"), std::string::npos) << why;
+}
+
+TEST(OpTable, AVersionOutsideItsOpsetsIsRefusedNamingWhereItIs) {
+    auto& registry = devmux::OpRegistry::instance();
+    // ReorgYolo joined in opset2; Xor was in opset1 only; Reverse likewise.
+    EXPECT_FALSE(registry.create("ReorgYolo", "opset1"));
+    EXPECT_FALSE(registry.create("Xor", "opset2"));
+    const std::string why = registry.why_not("Xor", "opset2");
+    EXPECT_NE(why.find("opset2"), std::string::npos) << why;
+    EXPECT_NE(why.find("v0 in opset1"), std::string::npos) << why;
+    EXPECT_NE(registry.why_not("NoSuchOp", "opset1").find("unknown operation type 'NoSuchOp'"), std::string::npos);
+}
+
+TEST(OpTable, OpsetListsParseAndRejectGarbage) {
+    using R = devmux::OpRegistry;
+    EXPECT_EQ(R::parse_opsets("1-3"), (std::set<int>{1, 2, 3}));
+    EXPECT_EQ(R::parse_opsets("1,3-5"), (std::set<int>{1, 3, 4, 5}));
+    EXPECT_EQ(R::parse_opsets("7"), (std::set<int>{7}));
+    for (const char* bad : {"", "0", "1-14", "3-1", "1;2", "a", "1,", "-3"})
+        EXPECT_THROW(R::parse_opsets(bad), ov::Exception) << bad;
+}
+
+TEST(OpTable, IrReaderRefusesAnUnknownOpsetNamingTheLayer) {
+    const std::string xml = R"(<?xml version="1.0"?>
+<net name="m" version="11">
+  <layers>
+    <layer id="0" name="in" type="Parameter" version="opset1">
+      <data shape="1,1,4,4" element_type="f32"/>
+      <output><port id="0" precision="FP32"><dim>1</dim><dim>1</dim><dim>4</dim><dim>4</dim></port></output>
+    </layer>
+    <layer id="1" name="pool" type="MaxPool" version="opset14">
+      <data strides="1,1" dilations="1,1" pads_begin="0,0" pads_end="0,0" kernel="2,2" rounding_type="floor"
+            auto_pad="explicit" index_element_type="i64" axis="0"/>
+      <input><port id="0"><dim>1</dim><dim>1</dim><dim>4</dim><dim>4</dim></port></input>
+      <output><port id="1" precision="FP32"><dim>1</dim><dim>1</dim><dim>3</dim><dim>3</dim></port>
+              <port id="2" precision="I64"><dim>1</dim><dim>1</dim><dim>3</dim><dim>3</dim></port></output>
+    </layer>
+    <layer id="2" name="out" type="Result" version="opset1">
+      <input><port id="0"><dim>1</dim><dim>1</dim><dim>3</dim><dim>3</dim></port></input>
+    </layer>
+  </layers>
+  <edges>
+    <edge from-layer="0" from-port="0" to-layer="1" to-port="0"/>
+    <edge from-layer="1" from-port="1" to-layer="2" to-port="0"/>
+  </edges>
+</net>)";
+    try {
+        devmux::ir::read_model_from_memory(xml, nullptr, "opset14.xml");
+        FAIL() << "MaxPool of opset14 was read";
+    } catch (const ov::Exception& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("pool"), std::string::npos) << message;
+        EXPECT_NE(message.find("opset14"), std::string::npos) << message;
+    }
+    // The same layer as opset8 reads.
+    std::string v8 = xml;
+    v8.replace(v8.find("opset14"), 7, "opset8");
+    EXPECT_NO_THROW(devmux::ir::read_model_from_memory(v8, nullptr, "opset8.xml"));
+}
+
+// The generated opsetN_tbl.hpp lists exactly the implemented members of opsetN, in the table's versions,
+// and each entry names a class that exists (sizeof).
+namespace {
+std::set<std::string> table_members(int opset) {
+    std::set<std::string> members;
+    for (const auto& version : devmux::OpRegistry::instance().versions())
+        if (version.factory && version.opsets.count(opset))
+            members.insert(version.type + "/" + version.version);
+    return members;
+}
+}  // namespace
+
+// "ov::op::v8" -> "v8"
+#define _OPENVINO_OP_REG(x, y) \
+    listed.insert(std::string(#x) + "/" + std::string(#y).substr(std::string(#y).rfind(':') + 1)); \
+    static_assert(sizeof(y::x) > 0, #x);
+
+TEST(OpTable, GeneratedOpset1TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset1_tbl.hpp"
+    EXPECT_EQ(listed, table_members(1));
+}
+
+TEST(OpTable, GeneratedOpset2TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset2_tbl.hpp"
+    EXPECT_EQ(listed, table_members(2));
+}
+
+TEST(OpTable, GeneratedOpset3TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset3_tbl.hpp"
+    EXPECT_EQ(listed, table_members(3));
+}
+
+TEST(OpTable, GeneratedOpset4TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset4_tbl.hpp"
+    EXPECT_EQ(listed, table_members(4));
+}
+
+TEST(OpTable, GeneratedOpset5TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset5_tbl.hpp"
+    EXPECT_EQ(listed, table_members(5));
+}
+
+TEST(OpTable, GeneratedOpset6TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset6_tbl.hpp"
+    EXPECT_EQ(listed, table_members(6));
+}
+
+TEST(OpTable, GeneratedOpset7TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset7_tbl.hpp"
+    EXPECT_EQ(listed, table_members(7));
+}
+
+TEST(OpTable, GeneratedOpset8TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset8_tbl.hpp"
+    EXPECT_EQ(listed, table_members(8));
+}
+
+TEST(OpTable, GeneratedOpset9TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset9_tbl.hpp"
+    EXPECT_EQ(listed, table_members(9));
+}
+
+TEST(OpTable, GeneratedOpset10TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset10_tbl.hpp"
+    EXPECT_EQ(listed, table_members(10));
+}
+
+TEST(OpTable, GeneratedOpset11TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset11_tbl.hpp"
+    EXPECT_EQ(listed, table_members(11));
+}
+
+TEST(OpTable, GeneratedOpset12TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset12_tbl.hpp"
+    EXPECT_EQ(listed, table_members(12));
+}
+
+TEST(OpTable, GeneratedOpset13TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset13_tbl.hpp"
+    EXPECT_EQ(listed, table_members(13));
+}
+#undef _OPENVINO_OP_REG
+
+TEST(OpSetApi, EachOpsetHoldsTheTablesImplementedMembers) {
+    const auto& opsets = ov::get_available_opsets();
+    ASSERT_EQ(opsets.size(), 13u);
+    for (int n = 1; n <= 13; ++n) {
+        const ov::OpSet& opset = opsets.at("opset" + std::to_string(n))();
+        EXPECT_EQ(opset.get_name(), "opset" + std::to_string(n));
+        std::set<std::string> names;
+        for (const auto& info : opset.get_types_info())
+            names.insert(std::string(info.name) + "/" + info.get_version());
+        std::set<std::string> expected;
+        for (const auto& version : devmux::OpRegistry::instance().versions())
+            if (version.factory && version.opsets.count(n))
+                expected.insert(version.type + "/" + version.introduced_in);
+        EXPECT_EQ(names, expected) << "opset" << n;
+    }
+}
+
+TEST(OpSetApi, CreatesTheOpsetsVersionOfAType) {
+    std::unique_ptr<ov::Node> v1(ov::get_opset1().create("MaxPool"));
+    std::unique_ptr<ov::Node> v8(ov::get_opset8().create("MaxPool"));
+    ASSERT_TRUE(v1 && v8);
+    EXPECT_TRUE(ov::is_type<ov::op::v1::MaxPool>(v1.get()));
+    EXPECT_TRUE(ov::is_type<ov::op::v8::MaxPool>(v8.get()));
+    std::unique_ptr<ov::Node> insensitive(ov::get_opset8().create_insensitive("maxpool"));
+    EXPECT_TRUE(ov::is_type<ov::op::v8::MaxPool>(insensitive.get()));
+    EXPECT_EQ(ov::get_opset8().create("NoSuchOp"), nullptr);
+    EXPECT_TRUE(ov::get_opset8().contains_type<ov::op::v8::Gather>());
+    EXPECT_FALSE(ov::get_opset8().contains_type<ov::op::v1::Gather>());
+    EXPECT_TRUE(ov::get_opset1().contains_type("Gather"));
+    EXPECT_TRUE(ov::get_opset1().contains_type_insensitive("gATHER"));
+    EXPECT_TRUE(ov::get_opset3().contains_op_type(v1.get()));
+    EXPECT_FALSE(ov::get_opset8().contains_op_type(v1.get()));
+}
+
+TEST(OpSetApi, AHandBuiltOpsetHoldsWhatIsInserted) {
+    ov::OpSet custom("custom");
+    custom.insert<ov::op::v0::Relu>();
+    custom.insert<ov::op::v0::Sigmoid>("Logistic");
+    EXPECT_EQ(custom.size(), 2u);
+    EXPECT_TRUE(custom.contains_type("Logistic"));
+    std::unique_ptr<ov::Node> logistic(custom.create("Logistic"));
+    EXPECT_TRUE(ov::is_type<ov::op::v0::Sigmoid>(logistic.get()));
 }

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "common/test_utils.hpp"
-#include "devmux/kit/device_event.hpp"
+#include "devmux/plugin/completion_queue.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "openvino/core/except.hpp"
@@ -122,7 +122,7 @@ public:
 class FakeAsyncRequest : public devmux::IAsyncInferRequest {
 public:
     FakeAsyncRequest(const std::shared_ptr<FakeSyncRequest>& sync, FakeDevice& device,
-                     std::shared_ptr<devmux::kit::CompletionQueue> completions, bool fail)
+                     std::shared_ptr<devmux::CompletionQueue> completions, bool fail)
         : IAsyncInferRequest(sync, std::move(completions)), m_device(device), m_fail(fail) {}
 
 protected:
@@ -151,7 +151,7 @@ public:
     FakeCompiledModel(FakeDevice& device, bool fail = false)
         : ICompiledModel(relu_model(), nullptr),
           m_device(device),
-          m_completions(std::make_shared<devmux::kit::CompletionQueue>("FAKE")),
+          m_completions(std::make_shared<devmux::CompletionQueue>("FAKE")),
           m_fail(fail) {}
     std::shared_ptr<devmux::ISyncInferRequest> create_sync_infer_request() const override {
         return std::make_shared<FakeSyncRequest>(shared_from_this());
@@ -164,11 +164,11 @@ public:
     std::shared_ptr<const ov::Model> get_runtime_model() const override { return nullptr; }
     void set_property(const ov::AnyMap&) override {}
     ov::Any get_property(const std::string&) const override { return {}; }
-    const std::shared_ptr<devmux::kit::CompletionQueue>& completions() const { return m_completions; }
+    const std::shared_ptr<devmux::CompletionQueue>& completions() const { return m_completions; }
 
 private:
     FakeDevice& m_device;
-    std::shared_ptr<devmux::kit::CompletionQueue> m_completions;
+    std::shared_ptr<devmux::CompletionQueue> m_completions;
     bool m_fail;
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Helpers of the VULKAN tests: the environment they run in, a Core that admits lavapipe, seeded inputs and
-// the reference (each op's own evaluate(), through devmux::ReferenceExecutor).
+// the reference (each op's own evaluate(), through devmux::kit::ReferenceExecutor).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "openvino/openvino.hpp"
 
 namespace vulkan_test {
@@ -62,8 +62,8 @@ inline double relative_error(const std::vector<float>& actual, const std::vector
 /// The model's outputs for `inputs`, from each op's reference evaluate().
 inline std::vector<ov::Tensor> reference_outputs(const std::shared_ptr<ov::Model>& model,
                                                  const std::vector<ov::Tensor>& inputs) {
-    auto plan = std::make_shared<devmux::ReferencePlan>(model->clone(), "REFERENCE");
-    devmux::ReferenceExecutor executor(plan);
+    auto plan = std::make_shared<devmux::kit::ReferencePlan>(model->clone(), "REFERENCE");
+    devmux::kit::ReferenceExecutor executor(plan);
     std::vector<ov::Tensor> outputs;
     for (const auto& output : model->outputs())
         outputs.emplace_back(output.get_element_type(), output.get_shape());

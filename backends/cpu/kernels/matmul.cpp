@@ -65,7 +65,7 @@ public:
         }
 #ifdef DEVMUX_CPU_HAVE_DNNL
         // oneDNN's JIT sgemm runs 2 to 4 times the plugin's sgemm on every shape measured, fully connected at
-        // batch 1 included (docs/cpu.md); like the oneDNN convolutions, small products run on one thread.
+        // batch 1 included (docs/measurements/cpu.md); like the oneDNN convolutions, small products run on one thread.
         const int team = static_cast<int>(team_size(ctx.pool));
         DnnlThreads scope(dnnl_step_threads(g.a_index.size() * g.M * g.N * g.K, 4u << 20, team));
         const auto M = static_cast<dnnl_dim_t>(g.M), N = static_cast<dnnl_dim_t>(g.N), K = static_cast<dnnl_dim_t>(g.K);

@@ -11,7 +11,7 @@
 
 /// @file
 /// @brief Ops that exist only inside a backend's compiled graph (fusions). Each carries a reference
-/// evaluate(), so a fused graph still runs on the reference path (devmux::ReferenceExecutor) and in tests,
+/// evaluate(), so a fused graph still runs on the reference path (devmux::kit::ReferenceExecutor) and in tests,
 /// and each is registered with the IR reader under the opset "devmux_kit", so an exported fused graph
 /// reads back.
 

@@ -18,9 +18,7 @@
 namespace devmux {
 
 class ICompiledModel;
-namespace kit {
 class CompletionQueue;
-}
 
 /// @brief The state of one variable of a stateful model, as one infer request holds it.
 class IVariableState {
@@ -79,7 +77,7 @@ private:
 /// worker thread of its own (start_async), and reports completion through wait and the callback.
 ///
 /// Plugins with their own pipelines (HETERO) derive from it and override run_async_job(). Devices that
-/// signal completion use the constructor taking a kit::CompletionQueue and override enqueue_async_job().
+/// signal completion use the constructor taking a CompletionQueue and override enqueue_async_job().
 class IAsyncInferRequest {
 public:
     explicit IAsyncInferRequest(const std::shared_ptr<ISyncInferRequest>& request);
@@ -88,7 +86,7 @@ public:
     /// its event callback, any thread); @p completions (one per device, shared by its requests) then
     /// runs the user's callback and wakes wait(). No thread is held per request while the device runs.
     IAsyncInferRequest(const std::shared_ptr<ISyncInferRequest>& request,
-                       std::shared_ptr<kit::CompletionQueue> completions);
+                       std::shared_ptr<CompletionQueue> completions);
     virtual ~IAsyncInferRequest();
 
     virtual void infer();
@@ -140,7 +138,7 @@ private:
     std::function<void(std::exception_ptr)> m_callback;
     std::thread m_worker;
     // Device-completed requests: set at construction, never changed.
-    std::shared_ptr<kit::CompletionQueue> m_completions;
+    std::shared_ptr<CompletionQueue> m_completions;
     std::function<void(std::exception_ptr)> m_done;    // handed to enqueue_async_job: posts m_finish
     std::function<void(std::exception_ptr)> m_finish;  // runs on the completion thread
 };

@@ -40,6 +40,8 @@ struct DiscreteTypeInfo {
     bool operator<(const DiscreteTypeInfo& o) const;
 };
 std::ostream& operator<<(std::ostream& os, const DiscreteTypeInfo& info);
+/// @brief The type info of a node class, as OpenVINO names it.
+using NodeTypeInfo = DiscreteTypeInfo;
 
 class Node;
 using NodeVector = std::vector<std::shared_ptr<Node>>;
@@ -197,3 +199,10 @@ public:                                                                         
         return info;                                                                       \
     }                                                                                      \
     const ::ov::DiscreteTypeInfo& get_type_info() const override { return get_type_info_static(); }
+
+/// @brief Declares the type info of a class outside the op hierarchy whose base declares a virtual
+/// get_type_info() (e.g. a body input description): OPENVINO_RTTI(name) or OPENVINO_RTTI(name, version).
+#define OPENVINO_RTTI(...) DEVMUX_RTTI_PICK(__VA_ARGS__, DEVMUX_RTTI2, DEVMUX_RTTI1, unused)(__VA_ARGS__)
+#define DEVMUX_RTTI_PICK(_1, _2, NAME, ...) NAME
+#define DEVMUX_RTTI1(TYPE_NAME) DEVMUX_OP_INFO(TYPE_NAME, "util", nullptr)
+#define DEVMUX_RTTI2(TYPE_NAME, VERSION_NAME) DEVMUX_OP_INFO(TYPE_NAME, VERSION_NAME, nullptr)

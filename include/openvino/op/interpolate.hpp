@@ -4,8 +4,11 @@
 #include <cstddef>
 #include <memory>
 #include <ostream>
+#include <string>
+#include <utility>
 #include <vector>
 
+#include "openvino/core/axis_set.hpp"
 #include "openvino/op/op.hpp"
 
 namespace ov {
@@ -79,6 +82,45 @@ std::ostream& operator<<(std::ostream& os, InterpolateBase::NearestMode v);
 std::istream& operator>>(std::istream& is, InterpolateBase::NearestMode& v);
 
 }  // namespace util
+
+namespace v0 {
+/// @brief Resizes the given axes of a tensor to target sizes (Interpolate-1). Inputs: data and
+/// target_spatial_shape (integer, one size per entry of axes).
+class Interpolate : public Op {
+public:
+    OPENVINO_OP("Interpolate", "opset1", Op);
+    enum class InterpolateMode { NEAREST, LINEAR, CUBIC, AREA };
+
+    /// @brief The attributes of Interpolate-1.
+    struct Attributes {
+        /// @brief The resized axes; target_spatial_shape gives their sizes in increasing axis order.
+        AxisSet axes;
+        /// @brief "nearest", "linear", "cubic" or "area".
+        std::string mode;
+        bool align_corners = true;
+        bool antialias = false;
+        /// @brief Zeros added before (after) each axis before resizing.
+        std::vector<size_t> pads_begin;
+        std::vector<size_t> pads_end;
+    };
+    using InterpolateAttrs = Attributes;
+
+    Interpolate() = default;
+    Interpolate(const Output<Node>& image, const Output<Node>& output_shape, const Attributes& attrs);
+
+    void validate_and_infer_types() override;
+    bool visit_attributes(AttributeVisitor& visitor) override;
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& new_args) const override;
+    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
+    bool has_evaluate() const override;
+
+    const Attributes& get_attrs() const { return m_attrs; }
+    void set_attrs(Attributes attrs) { m_attrs = std::move(attrs); }
+
+private:
+    Attributes m_attrs;
+};
+}  // namespace v0
 
 namespace v4 {
 /// @brief Resizes a tensor along some axes. Inputs: data, sizes (integer), scales (float), optional axes.

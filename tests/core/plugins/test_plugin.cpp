@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // A small plugin for the Core's tests, in the spirit of OpenVINO's TEMPLATE plugin: it runs a model
 // by calling each op's reference implementation (ov::Node::evaluate) in order, through the plugin API's
-// devmux::ReferenceExecutor. It also reports what it was given, so tests can see the Core's property
+// devmux::kit::ReferenceExecutor. It also reports what it was given, so tests can see the Core's property
 // routing:
 //  - TEST_DEVICE_IDS: the ids ov::available_devices reports (space-separated; default "0");
 //  - TEST_ECHO_*: any such key is accepted by set_property and compile_model and reported back;
@@ -21,7 +21,7 @@
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/core/model.hpp"
 #include "openvino/runtime/properties.hpp"
@@ -45,7 +45,7 @@ bool is_echo_key(const std::string& key) {
     return key.compare(0, std::char_traits<char>::length(echo_prefix), echo_prefix) == 0;
 }
 
-bool is_supported_op(const ov::Node& node) { return devmux::ReferencePlan::can_execute(node); }
+bool is_supported_op(const ov::Node& node) { return devmux::kit::ReferencePlan::can_execute(node); }
 
 class TestPlugin;
 
@@ -57,7 +57,7 @@ public:
                       const ov::AnyMap& config)
         : ICompiledModel(model, plugin),
           m_model(model),
-          m_plan(std::make_shared<devmux::ReferencePlan>(model, plugin->get_device_name())),
+          m_plan(std::make_shared<devmux::kit::ReferencePlan>(model, plugin->get_device_name())),
           m_config(config) {
         for (const auto& kv : config) {
             ov::Any value = kv.second;
@@ -115,7 +115,7 @@ public:
         OPENVINO_THROW("TEST compiled model: unknown property '", name, "'");
     }
 
-    const std::shared_ptr<const devmux::ReferencePlan>& plan() const { return m_plan; }
+    const std::shared_ptr<const devmux::kit::ReferencePlan>& plan() const { return m_plan; }
     bool fail_infer() const { return m_fail_infer; }
     bool profiling() const {
         std::lock_guard<std::mutex> lock(m_mutex);
@@ -124,7 +124,7 @@ public:
 
 private:
     std::shared_ptr<ov::Model> m_model;
-    std::shared_ptr<const devmux::ReferencePlan> m_plan;
+    std::shared_ptr<const devmux::kit::ReferencePlan> m_plan;
     ov::AnyMap m_config;
     bool m_fail_infer = false;
     mutable std::mutex m_mutex;  // guards m_profiling
@@ -154,7 +154,7 @@ public:
 
 private:
     std::shared_ptr<const TestCompiledModel> m_compiled;
-    devmux::ReferenceExecutor m_executor;
+    devmux::kit::ReferenceExecutor m_executor;
     bool m_profiling = false;
 };
 

@@ -11,7 +11,7 @@
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
 #include "devmux/plugin/iremote_context.hpp"
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "gate_control.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/core/model.hpp"
@@ -102,7 +102,7 @@ public:
     GateCompiledModel(const std::shared_ptr<ov::Model>& model, const std::shared_ptr<const devmux::IPlugin>& plugin)
         : ICompiledModel(model, plugin),
           m_model(model),
-          m_plan(std::make_shared<devmux::ReferencePlan>(model, plugin->get_device_name())),
+          m_plan(std::make_shared<devmux::kit::ReferencePlan>(model, plugin->get_device_name())),
           m_device(plugin->get_device_name()) {}
 
     std::shared_ptr<devmux::ISyncInferRequest> create_sync_infer_request() const override;
@@ -123,12 +123,12 @@ public:
         OPENVINO_THROW("GATE ", m_device, " compiled model: unknown property '", name, "'");
     }
 
-    const std::shared_ptr<const devmux::ReferencePlan>& plan() const { return m_plan; }
+    const std::shared_ptr<const devmux::kit::ReferencePlan>& plan() const { return m_plan; }
     const std::string& device() const { return m_device; }
 
 private:
     std::shared_ptr<ov::Model> m_model;
-    std::shared_ptr<const devmux::ReferencePlan> m_plan;
+    std::shared_ptr<const devmux::kit::ReferencePlan> m_plan;
     std::string m_device;
 };
 
@@ -151,7 +151,7 @@ public:
 
 private:
     std::shared_ptr<const GateCompiledModel> m_compiled;
-    devmux::ReferenceExecutor m_executor;
+    devmux::kit::ReferenceExecutor m_executor;
 };
 
 std::shared_ptr<devmux::ISyncInferRequest> GateCompiledModel::create_sync_infer_request() const {
@@ -168,7 +168,7 @@ public:
         for (const auto& kv : properties)
             check_key(kv.first);
         for (const auto& op : model->get_ordered_ops())
-            OPENVINO_ASSERT(devmux::ReferencePlan::can_execute(*op), "GATE ", get_device_name(), ": op '",
+            OPENVINO_ASSERT(devmux::kit::ReferencePlan::can_execute(*op), "GATE ", get_device_name(), ": op '",
                             op->get_friendly_name(), "' (", op->get_type_name(), ") is not supported");
         {
             std::lock_guard<std::mutex> lock(m_mutex);
@@ -180,7 +180,7 @@ public:
     ov::SupportedOpsMap query_model(const std::shared_ptr<const ov::Model>& model, const ov::AnyMap&) const override {
         ov::SupportedOpsMap supported;
         for (const auto& op : model->get_ordered_ops())
-            if (devmux::ReferencePlan::can_execute(*op))
+            if (devmux::kit::ReferencePlan::can_execute(*op))
                 supported[op->get_friendly_name()] = get_device_name();
         return supported;
     }

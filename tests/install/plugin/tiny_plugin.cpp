@@ -9,7 +9,7 @@
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/core/model.hpp"
 #include "openvino/runtime/properties.hpp"
@@ -33,7 +33,7 @@ public:
     CompiledModel(const std::shared_ptr<ov::Model>& model, const std::shared_ptr<const devmux::IPlugin>& plugin)
         : ICompiledModel(model, plugin),
           m_model(model),
-          m_plan(std::make_shared<devmux::ReferencePlan>(model, plugin->get_device_name())) {}
+          m_plan(std::make_shared<devmux::kit::ReferencePlan>(model, plugin->get_device_name())) {}
 
     std::shared_ptr<devmux::ISyncInferRequest> create_sync_infer_request() const override;
 
@@ -50,11 +50,11 @@ public:
             return m_model->get_friendly_name();
         OPENVINO_THROW("TINY: compiled model has no property '", name, "'");
     }
-    const std::shared_ptr<const devmux::ReferencePlan>& plan() const { return m_plan; }
+    const std::shared_ptr<const devmux::kit::ReferencePlan>& plan() const { return m_plan; }
 
 private:
     std::shared_ptr<ov::Model> m_model;
-    std::shared_ptr<const devmux::ReferencePlan> m_plan;
+    std::shared_ptr<const devmux::kit::ReferencePlan> m_plan;
 };
 
 class InferRequest : public devmux::ISyncInferRequest {
@@ -64,7 +64,7 @@ public:
     void infer() override { m_executor.run(m_input_tensors, m_output_tensors, false); }
 
 private:
-    devmux::ReferenceExecutor m_executor;
+    devmux::kit::ReferenceExecutor m_executor;
 };
 
 std::shared_ptr<devmux::ISyncInferRequest> CompiledModel::create_sync_infer_request() const {
@@ -88,7 +88,7 @@ public:
     ov::SupportedOpsMap query_model(const std::shared_ptr<const ov::Model>& model, const ov::AnyMap&) const override {
         ov::SupportedOpsMap supported;
         for (const auto& op : model->get_ordered_ops())
-            if (devmux::ReferencePlan::can_execute(*op))
+            if (devmux::kit::ReferencePlan::can_execute(*op))
                 supported[op->get_friendly_name()] = get_device_name();
         return supported;
     }

@@ -17,7 +17,7 @@
 #include "devmux/plugin/icompiled_model.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
-#include "devmux/plugin/reference_executor.hpp"
+#include "devmux/kit/reference_executor.hpp"
 #include "mock_plugin/mock_plugin.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/core/model.hpp"
@@ -198,7 +198,7 @@ class MockPlugin;
 // The mock computes in f32, as CPU does: f16 weights decompressed once by the kit's precision policy,
 // and the user's f16 ports converted at the boundary. Running an f16 model in f16 would round every
 // intermediate, far from the f32 references real models are checked against.
-std::shared_ptr<const devmux::ReferencePlan> plan_in_f32(const std::shared_ptr<const ov::Model>& model,
+std::shared_ptr<const devmux::kit::ReferencePlan> plan_in_f32(const std::shared_ptr<const ov::Model>& model,
                                                          const std::string& device) {
     std::vector<ov::element::Type> input_types, output_types;
     for (const auto& input : model->inputs())
@@ -207,7 +207,7 @@ std::shared_ptr<const devmux::ReferencePlan> plan_in_f32(const std::shared_ptr<c
         output_types.push_back(output.get_element_type());
     auto computed = model->clone();
     devmux::kit::apply_inference_precision(*computed, ov::element::f32);
-    return std::make_shared<devmux::ReferencePlan>(computed, device, input_types, output_types);
+    return std::make_shared<devmux::kit::ReferencePlan>(computed, device, input_types, output_types);
 }
 
 class MockCompiledModel : public devmux::ICompiledModel {
@@ -247,12 +247,12 @@ public:
         return m_values.get(name);
     }
 
-    const std::shared_ptr<const devmux::ReferencePlan>& plan() const { return m_plan; }
+    const std::shared_ptr<const devmux::kit::ReferencePlan>& plan() const { return m_plan; }
     bool profiling() const { return m_profiling; }
 
 private:
     std::shared_ptr<ov::Model> m_model;
-    std::shared_ptr<const devmux::ReferencePlan> m_plan;
+    std::shared_ptr<const devmux::kit::ReferencePlan> m_plan;
     const Config m_config;
     // The compiled model's keys: all fixed at compile time but ov::enable_profiling.
     std::shared_ptr<const devmux::kit::PropertyTable> make_table() const {
@@ -299,7 +299,7 @@ public:
 
 private:
     std::shared_ptr<const MockCompiledModel> m_compiled;
-    devmux::ReferenceExecutor m_executor;
+    devmux::kit::ReferenceExecutor m_executor;
     bool m_profiling = false;  // whether the last infer() recorded times
 };
 
@@ -422,7 +422,7 @@ private:
     static devmux::kit::OpSupport op_support(const Config& config, const std::string& device) {
         devmux::kit::OpSupport support("MOCK device '" + device + "'");
         const auto executable = [](const ov::Node& op) {
-            return devmux::ReferencePlan::can_execute(op) ? std::string()
+            return devmux::kit::ReferencePlan::can_execute(op) ? std::string()
                                                           : std::string("has no reference implementation");
         };
         if (!config.supported_ops) {

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "openvino/op/util/binary_elementwise_bitwise.hpp"
+
+namespace ov {
+namespace op {
+namespace v13 {
+
+/// @brief Element-wise bitwise exclusive or (logical xor on booleans).
+class BitwiseXor : public util::BinaryElementwiseBitwise {
+public:
+    OPENVINO_OP("BitwiseXor", "opset13", util::BinaryElementwiseBitwise);
+
+    BitwiseXor() : util::BinaryElementwiseBitwise(AutoBroadcastType::NUMPY) {}
+    /// @param arg0 First input.
+    /// @param arg1 Second input, of the same element type.
+    /// @param auto_broadcast Broadcasting rule (numpy by default).
+    BitwiseXor(const Output<Node>& arg0, const Output<Node>& arg1,
+               const AutoBroadcastSpec& auto_broadcast = AutoBroadcastSpec(AutoBroadcastType::NUMPY));
+
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& new_args) const override;
+    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
+    bool has_evaluate() const override;
+};
+
+}  // namespace v13
+}  // namespace op
+}  // namespace ov

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "openvino/op/util/unary_elementwise_arithmetic.hpp"
+
+namespace ov {
+namespace op {
+namespace v0 {
+
+/// @brief Element-wise cosine. Integer inputs give the rounded result.
+class Cos : public util::UnaryElementwiseArithmetic {
+public:
+    OPENVINO_OP("Cos", "opset1", util::UnaryElementwiseArithmetic);
+
+    Cos() = default;
+    /// @param arg The input.
+    explicit Cos(const Output<Node>& arg);
+
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& new_args) const override;
+    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
+    bool has_evaluate() const override;
+};
+
+}  // namespace v0
+}  // namespace op
+}  // namespace ov

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "openvino/op/util/arithmetic_reductions_keep_dims.hpp"
+
+namespace ov {
+namespace op {
+namespace v4 {
+
+/// @brief Sum of the absolute values of the elements along the given axes (ReduceL1-4).
+class ReduceL1 : public util::ArithmeticReductionKeepDims {
+public:
+    OPENVINO_OP("ReduceL1", "opset4", util::ArithmeticReductionKeepDims);
+
+    ReduceL1() = default;
+    /// @param arg            The data.
+    /// @param reduction_axes The axes to reduce: integer scalar or 1-D tensor, negative values count from the end.
+    /// @param keep_dims      Keep each reduced axis as an axis of size 1.
+    ReduceL1(const Output<Node>& arg, const Output<Node>& reduction_axes, bool keep_dims = false);
+
+    std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& new_args) const override;
+    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
+    bool has_evaluate() const override;
+};
+
+}  // namespace v4
+}  // namespace op
+}  // namespace ov

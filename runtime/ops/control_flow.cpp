@@ -1,0 +1,673 @@
+// SPDX-License-Identifier: Apache-2.0
+// TensorIterator, Loop and If: ops that run bodies (sub-models), their base classes, and the reference
+// evaluation that runs a body node by node.
+#include <algorithm>
+#include <cstring>
+#include <map>
+
+#include "openvino/op/constant.hpp"
+#include "openvino/op/if.hpp"
+#include "openvino/op/loop.hpp"
+#include "openvino/op/tensor_iterator.hpp"
+#include "ops/reference/shape_util.hpp"
+
+namespace ov {
+namespace op {
+namespace {
+
+using devmux::ref::describe;
+
+// Normalised slicing of one dimension of `size` (SliceInputDescription / ConcatOutputDescription): the first
+// position, the step between parts, and the number of parts. Negative positions count from the end, -1 being
+// `size` itself; a negative stride walks from start down to end.
+struct Slicing {
+    int64_t first = 0;
+    int64_t step = 0;
+    int64_t parts = 0;
+};
+
+Slicing slicing_of(const Node& node, int64_t start, int64_t stride, int64_t part_size, int64_t end, int64_t size) {
+    OPENVINO_ASSERT(stride != 0, describe(node), ": a slice stride of 0");
+    OPENVINO_ASSERT(part_size > 0, describe(node), ": a slice part_size of ", part_size);
+    const int64_t begin = start < 0 ? start + size + 1 : start;
+    const int64_t finish = end < 0 ? end + size + 1 : end;
+    OPENVINO_ASSERT(begin >= 0 && begin <= size && finish >= 0 && finish <= size, describe(node),
+                    ": slice from ", start, " to ", end, " lies outside a dimension of ", size);
+    Slicing s;
+    const int64_t span = std::abs(finish - begin);
+    const int64_t stride_size = std::abs(stride);
+    s.parts = span >= part_size ? (span - part_size) / stride_size + 1 : 0;
+    // Walking down, `begin` is the exclusive upper end: the first part ends there.
+    s.first = stride > 0 ? begin : begin - part_size;
+    s.step = stride;
+    return s;
+}
+
+// Copies between `whole` and `part`, the slice of `whole` of `part_size` along `axis` from `position`: into
+// `whole` when into_whole is set, else out of it.
+void move_part(const ov::Tensor& whole, const ov::Tensor& part, size_t axis, int64_t position, int64_t part_size,
+               bool into_whole) {
+    const auto& shape = whole.get_shape();
+    const size_t element = whole.get_element_type().size();
+    const size_t outer = devmux::ref::product(shape, 0, axis);
+    const size_t inner = devmux::ref::product(shape, axis + 1, shape.size()) * element;
+    const size_t whole_row = shape[axis] * inner;
+    const size_t part_row = static_cast<size_t>(part_size) * inner;
+    auto* w = static_cast<uint8_t*>(const_cast<void*>(whole.data()));
+    auto* p = static_cast<uint8_t*>(const_cast<void*>(part.data()));
+    for (size_t o = 0; o < outer; ++o) {
+        uint8_t* wp = w + o * whole_row + static_cast<size_t>(position) * inner;
+        uint8_t* pp = p + o * part_row;
+        if (into_whole)
+            std::memcpy(wp, pp, part_row);
+        else
+            std::memcpy(pp, wp, part_row);
+    }
+}
+
+ov::Tensor copy_of(const ov::Tensor& tensor) {
+    ov::Tensor out(tensor.get_element_type(), tensor.get_shape());
+    if (tensor.get_byte_size())
+        std::memcpy(out.data(), tensor.data(), tensor.get_byte_size());
+    return out;
+}
+
+// Runs a body on the given Parameter values: shapes are inferred again for these values, then every node is
+// evaluated in order. The body is a private copy (clone), so concurrent evaluations never share state.
+std::vector<ov::Tensor> run_body(const Node& op, Model& body, const std::vector<ov::Tensor>& parameter_values) {
+    const auto& parameters = body.get_parameters();
+    OPENVINO_ASSERT(parameter_values.size() == parameters.size(), describe(op), ": body of ", parameters.size(),
+                    " Parameters given ", parameter_values.size(), " values");
+    for (size_t i = 0; i < parameters.size(); ++i) {
+        OPENVINO_ASSERT(parameter_values[i], describe(op), ": body Parameter ", i, " has no value");
+        parameters[i]->set_element_type(parameter_values[i].get_element_type());
+        parameters[i]->set_partial_shape(parameter_values[i].get_shape());
+    }
+    body.validate_nodes_and_infer_types();
+    std::map<std::pair<const Node*, size_t>, ov::Tensor> values;
+    for (size_t i = 0; i < parameters.size(); ++i)
+        values[{parameters[i].get(), 0}] = parameter_values[i];
+    auto value_of = [&](const Output<Node>& source) {
+        const auto found = values.find({source.get_node(), source.get_index()});
+        OPENVINO_ASSERT(found != values.end(), describe(op), ": no value for body node ",
+                        source.get_node()->get_friendly_name());
+        return found->second;
+    };
+    for (const auto& node : body.get_ordered_ops()) {
+        if (ov::is_type<v0::Parameter>(node))
+            continue;
+        if (ov::is_type<v0::Result>(node)) {
+            values[{node.get(), 0}] = value_of(node->input_value(0));
+            continue;
+        }
+        ov::TensorVector in, out;
+        for (size_t i = 0; i < node->get_input_size(); ++i)
+            in.push_back(value_of(node->input_value(i)));
+        for (size_t i = 0; i < node->get_output_size(); ++i) {
+            const auto& shape = node->get_output_partial_shape(i);
+            out.push_back(shape.is_static() ? ov::Tensor(node->get_output_element_type(i), shape.to_shape())
+                                            : ov::Tensor());
+        }
+        OPENVINO_ASSERT(node->evaluate(out, in), describe(op), ": body op '", node->get_friendly_name(), "' (",
+                        node->get_type_name(), ") cannot be evaluated");
+        for (size_t i = 0; i < out.size(); ++i)
+            values[{node.get(), i}] = out[i];
+    }
+    std::vector<ov::Tensor> results;
+    for (const auto& result : body.get_results())
+        results.push_back(values.at({result.get(), 0}));
+    return results;
+}
+
+// A condition tensor's truth: a boolean or integer scalar.
+bool truth_of(const ov::Tensor& tensor) {
+    if (tensor.get_element_type() == element::boolean)
+        return *static_cast<const char*>(tensor.data()) != 0;
+    return devmux::ref::tensor_to_i64(tensor).at(0) != 0;
+}
+
+bool body_evaluates(const Model& body) {
+    for (const auto& node : body.get_ordered_ops())
+        if (!ov::is_type<v0::Parameter>(node) && !ov::is_type<v0::Result>(node) && !node->has_evaluate())
+            return false;
+    return true;
+}
+
+// The body Parameter shapes an iterating op's inputs give (a sliced input gives part_size along its axis),
+// set before the body's shapes are inferred.
+void set_body_parameter_types(const Node& op, Model& body,
+                              const util::MultiSubgraphInputDescriptionVector& descriptions) {
+    const auto& parameters = body.get_parameters();
+    for (const auto& description : descriptions) {
+        OPENVINO_ASSERT(description->m_body_parameter_index < parameters.size(), describe(op),
+                        ": an input description names body Parameter ", description->m_body_parameter_index,
+                        " of ", parameters.size());
+        OPENVINO_ASSERT(description->m_input_index < op.get_input_size(), describe(op),
+                        ": an input description names input ", description->m_input_index, " of ",
+                        op.get_input_size());
+        const auto& parameter = parameters[description->m_body_parameter_index];
+        PartialShape shape = op.get_input_partial_shape(description->m_input_index);
+        if (const auto* slice = dynamic_cast<const util::MultiSubGraphOp::SliceInputDescription*>(description.get())) {
+            if (shape.rank().is_static()) {
+                const int64_t axis = devmux::ref::normalize_axis(op, slice->m_axis, shape.rank().get_length());
+                shape[static_cast<size_t>(axis)] = slice->m_part_size;
+            }
+        }
+        // A merged input's later values come from the body: keep the type, let its shape be what the body says
+        // when it differs (checked at run time).
+        parameter->set_element_type(op.get_input_element_type(description->m_input_index));
+        parameter->set_partial_shape(shape);
+    }
+    body.validate_nodes_and_infer_types();
+}
+
+}  // namespace
+
+namespace util {
+
+MultiSubGraphOp::InputDescription::InputDescription(uint64_t input_index, uint64_t body_parameter_index)
+    : m_input_index(input_index), m_body_parameter_index(body_parameter_index) {}
+MultiSubGraphOp::SliceInputDescription::SliceInputDescription(uint64_t input_index, uint64_t body_parameter_index,
+                                                              int64_t start, int64_t stride, int64_t part_size,
+                                                              int64_t end, int64_t axis)
+    : InputDescription(input_index, body_parameter_index), m_start(start), m_stride(stride), m_part_size(part_size),
+      m_end(end), m_axis(axis) {}
+std::shared_ptr<MultiSubGraphOp::InputDescription> MultiSubGraphOp::SliceInputDescription::copy() const {
+    return std::make_shared<SliceInputDescription>(*this);
+}
+MultiSubGraphOp::MergedInputDescription::MergedInputDescription(uint64_t input_index, uint64_t body_parameter_index,
+                                                                uint64_t body_value_index)
+    : InputDescription(input_index, body_parameter_index), m_body_value_index(body_value_index) {}
+std::shared_ptr<MultiSubGraphOp::InputDescription> MultiSubGraphOp::MergedInputDescription::copy() const {
+    return std::make_shared<MergedInputDescription>(*this);
+}
+MultiSubGraphOp::InvariantInputDescription::InvariantInputDescription(uint64_t input_index,
+                                                                      uint64_t body_parameter_index)
+    : InputDescription(input_index, body_parameter_index) {}
+std::shared_ptr<MultiSubGraphOp::InputDescription> MultiSubGraphOp::InvariantInputDescription::copy() const {
+    return std::make_shared<InvariantInputDescription>(*this);
+}
+MultiSubGraphOp::OutputDescription::OutputDescription(uint64_t body_value_index, uint64_t output_index)
+    : m_body_value_index(body_value_index), m_output_index(output_index) {}
+MultiSubGraphOp::ConcatOutputDescription::ConcatOutputDescription(uint64_t body_value_index, uint64_t output_index,
+                                                                  int64_t start, int64_t stride, int64_t part_size,
+                                                                  int64_t end, int64_t axis)
+    : OutputDescription(body_value_index, output_index), m_start(start), m_stride(stride), m_part_size(part_size),
+      m_end(end), m_axis(axis) {}
+std::shared_ptr<MultiSubGraphOp::OutputDescription> MultiSubGraphOp::ConcatOutputDescription::copy() const {
+    return std::make_shared<ConcatOutputDescription>(*this);
+}
+MultiSubGraphOp::BodyOutputDescription::BodyOutputDescription(uint64_t body_value_index, uint64_t output_index,
+                                                              int64_t iteration)
+    : OutputDescription(body_value_index, output_index), m_iteration(iteration) {}
+std::shared_ptr<MultiSubGraphOp::OutputDescription> MultiSubGraphOp::BodyOutputDescription::copy() const {
+    return std::make_shared<BodyOutputDescription>(*this);
+}
+
+MultiSubGraphOp::MultiSubGraphOp(size_t number_of_bodies)
+    : m_bodies(number_of_bodies), m_input_descriptions(number_of_bodies), m_output_descriptions(number_of_bodies) {}
+
+MultiSubGraphOp::MultiSubGraphOp(const OutputVector& args, size_t number_of_bodies)
+    : Op(args, 0), m_bodies(number_of_bodies), m_input_descriptions(number_of_bodies),
+      m_output_descriptions(number_of_bodies) {}
+
+bool MultiSubGraphOp::visit_attributes(AttributeVisitor&) { return true; }
+
+uint64_t MultiSubGraphOp::input_for_value(const Output<Node>& value) {
+    for (size_t i = 0; i < get_input_size(); ++i)
+        if (input_value(i) == value)
+            return i;
+    set_argument(get_input_size(), value);
+    return get_input_size() - 1;
+}
+
+void MultiSubGraphOp::set_invariant_inputs(const Output<Node>& value, const ParameterVector& bodies_parameters) {
+    const uint64_t input = input_for_value(value);
+    for (size_t body = 0; body < bodies_parameters.size() && body < m_bodies.size(); ++body) {
+        const auto& parameter = bodies_parameters[body];
+        if (!parameter)
+            continue;
+        const int64_t index = m_bodies[body]->get_parameter_index(parameter);
+        OPENVINO_ASSERT(index >= 0, describe(*this), ": the Parameter is not in body ", body);
+        m_input_descriptions[body].push_back(
+            std::make_shared<InvariantInputDescription>(input, static_cast<uint64_t>(index)));
+    }
+}
+
+Output<Node> MultiSubGraphOp::set_body_outputs(const ResultVector& bodies_results) {
+    const uint64_t output = get_output_size();
+    for (size_t body = 0; body < bodies_results.size() && body < m_bodies.size(); ++body) {
+        const auto& result = bodies_results[body];
+        if (!result)
+            continue;
+        const int64_t index = m_bodies[body]->get_result_index(result->output(0));
+        OPENVINO_ASSERT(index >= 0, describe(*this), ": the Result is not in body ", body);
+        m_output_descriptions[body].push_back(std::make_shared<BodyOutputDescription>(static_cast<uint64_t>(index), output));
+    }
+    set_output_size(output + 1);
+    validate_and_infer_types();
+    return this->output(output);
+}
+
+void MultiSubGraphOp::copy_bodies_from(const MultiSubGraphOp& other) {
+    m_bodies.clear();
+    m_input_descriptions.clear();
+    m_output_descriptions.clear();
+    for (size_t body = 0; body < other.m_bodies.size(); ++body) {
+        m_bodies.push_back(other.m_bodies[body] ? other.m_bodies[body]->clone() : nullptr);
+        MultiSubgraphInputDescriptionVector inputs;
+        for (const auto& d : other.m_input_descriptions[body])
+            inputs.push_back(d->copy());
+        MultiSubgraphOutputDescriptionVector outputs;
+        for (const auto& d : other.m_output_descriptions[body])
+            outputs.push_back(d->copy());
+        m_input_descriptions.push_back(inputs);
+        m_output_descriptions.push_back(outputs);
+    }
+}
+
+void SubGraphOp::set_sliced_input(const std::shared_ptr<v0::Parameter>& parameter, const Output<Node>& value,
+                                  int64_t start, int64_t stride, int64_t part_size, int64_t end, int64_t axis) {
+    const int64_t index = get_function()->get_parameter_index(parameter);
+    OPENVINO_ASSERT(index >= 0, describe(*this), ": the sliced Parameter is not in the body");
+    m_input_descriptions[0].push_back(std::make_shared<SliceInputDescription>(
+        input_for_value(value), static_cast<uint64_t>(index), start, stride, part_size, end, axis));
+}
+
+void SubGraphOp::set_merged_input(const std::shared_ptr<v0::Parameter>& body_parameter,
+                                  const Output<Node>& initial_value, const Output<Node>& successive_value) {
+    const int64_t index = get_function()->get_parameter_index(body_parameter);
+    const int64_t value = get_function()->get_result_index(successive_value);
+    OPENVINO_ASSERT(index >= 0, describe(*this), ": the merged Parameter is not in the body");
+    OPENVINO_ASSERT(value >= 0, describe(*this), ": the successive value is not a Result of the body");
+    m_input_descriptions[0].push_back(std::make_shared<MergedInputDescription>(
+        input_for_value(initial_value), static_cast<uint64_t>(index), static_cast<uint64_t>(value)));
+}
+
+void SubGraphOp::set_invariant_input(const std::shared_ptr<v0::Parameter>& body_parameter, const Output<Node>& value) {
+    const int64_t index = get_function()->get_parameter_index(body_parameter);
+    OPENVINO_ASSERT(index >= 0, describe(*this), ": the invariant Parameter is not in the body");
+    m_input_descriptions[0].push_back(
+        std::make_shared<InvariantInputDescription>(input_for_value(value), static_cast<uint64_t>(index)));
+}
+
+Output<Node> SubGraphOp::get_iter_value(const Output<Node>& body_value, int64_t iteration) {
+    const int64_t index = get_function()->get_result_index(body_value);
+    OPENVINO_ASSERT(index >= 0, describe(*this), ": the value is not a Result of the body");
+    const uint64_t output = get_output_size();
+    m_output_descriptions[0].push_back(
+        std::make_shared<BodyOutputDescription>(static_cast<uint64_t>(index), output, iteration));
+    set_output_size(output + 1);
+    validate_and_infer_types();
+    return this->output(output);
+}
+
+Output<Node> SubGraphOp::get_concatenated_slices(const Output<Node>& value, int64_t start, int64_t stride,
+                                                 int64_t part_size, int64_t end, int64_t axis) {
+    const int64_t index = get_function()->get_result_index(value);
+    OPENVINO_ASSERT(index >= 0, describe(*this), ": the value is not a Result of the body");
+    const uint64_t output = get_output_size();
+    m_output_descriptions[0].push_back(std::make_shared<ConcatOutputDescription>(static_cast<uint64_t>(index), output,
+                                                                                 start, stride, part_size, end, axis));
+    set_output_size(output + 1);
+    validate_and_infer_types();
+    return this->output(output);
+}
+
+}  // namespace util
+
+namespace {
+
+// TensorIterator and Loop share the iteration: slices in, merged values carried, per-iteration outputs kept.
+// `max_iterations` < 0: as many as the slices give (TensorIterator) or unbounded (Loop); `condition_output`
+// and `iteration_input` are Loop's special body ports (-1: none).
+TensorVector iterate(const util::SubGraphOp& op, const TensorVector& inputs, int64_t max_iterations,
+                     bool first_condition, int64_t iteration_input, int64_t condition_output) {
+    auto body = op.get_function()->clone();
+    const auto& in_descriptions = op.get_input_descriptions();
+    const auto& out_descriptions = op.get_output_descriptions();
+    const size_t parameter_count = body->get_parameters().size();
+
+    // Slices fix the number of iterations when there are any.
+    int64_t sliced_iterations = -1;
+    for (const auto& d : in_descriptions)
+        if (const auto* slice = dynamic_cast<const util::MultiSubGraphOp::SliceInputDescription*>(d.get())) {
+            const auto& shape = inputs.at(d->m_input_index).get_shape();
+            const int64_t axis = devmux::ref::normalize_axis(op, slice->m_axis, static_cast<int64_t>(shape.size()));
+            const auto s = slicing_of(op, slice->m_start, slice->m_stride, slice->m_part_size, slice->m_end,
+                                      static_cast<int64_t>(shape[static_cast<size_t>(axis)]));
+            OPENVINO_ASSERT(sliced_iterations < 0 || sliced_iterations == s.parts, devmux::ref::describe(op),
+                            ": sliced inputs give ", sliced_iterations, " and ", s.parts, " iterations");
+            sliced_iterations = s.parts;
+        }
+    int64_t iterations_limit = max_iterations;
+    if (sliced_iterations >= 0)
+        iterations_limit = iterations_limit < 0 ? sliced_iterations : std::min(iterations_limit, sliced_iterations);
+    constexpr int64_t unbounded_guard = 1 << 24;  // a Loop without any limit that never stops is refused
+    std::vector<ov::Tensor> parameter_values(parameter_count);
+    for (const auto& d : in_descriptions)
+        if (!dynamic_cast<const util::MultiSubGraphOp::SliceInputDescription*>(d.get()))
+            parameter_values.at(d->m_body_parameter_index) = inputs.at(d->m_input_index);
+
+    std::vector<std::vector<ov::Tensor>> kept(out_descriptions.size());  // per output: per iteration (concat)
+    std::vector<ov::Tensor> last(out_descriptions.size());
+    bool go_on = first_condition;
+    int64_t iteration = 0;
+    for (; go_on && (iterations_limit < 0 || iteration < iterations_limit); ++iteration) {
+        OPENVINO_ASSERT(iteration < unbounded_guard, devmux::ref::describe(op), ": ran ", unbounded_guard,
+                        " iterations without its condition turning false");
+        for (const auto& d : in_descriptions)
+            if (const auto* slice = dynamic_cast<const util::MultiSubGraphOp::SliceInputDescription*>(d.get())) {
+                const auto& whole = inputs.at(d->m_input_index);
+                const auto& shape = whole.get_shape();
+                const auto axis = static_cast<size_t>(
+                    devmux::ref::normalize_axis(op, slice->m_axis, static_cast<int64_t>(shape.size())));
+                const auto s = slicing_of(op, slice->m_start, slice->m_stride, slice->m_part_size, slice->m_end,
+                                          static_cast<int64_t>(shape[axis]));
+                ov::Shape part_shape = shape;
+                part_shape[axis] = static_cast<size_t>(slice->m_part_size);
+                ov::Tensor part(whole.get_element_type(), part_shape);
+                move_part(whole, part, axis, s.first + iteration * s.step, slice->m_part_size, false);
+                parameter_values.at(d->m_body_parameter_index) = part;
+            }
+        if (iteration_input >= 0) {
+            const auto& parameter = body->get_parameters().at(static_cast<size_t>(iteration_input));
+            ov::Tensor counter(parameter->get_element_type().is_dynamic() ? element::i64 : parameter->get_element_type(),
+                               ov::Shape{});
+            if (counter.get_element_type() == element::i32)
+                *counter.data<int32_t>() = static_cast<int32_t>(iteration);
+            else
+                *counter.data<int64_t>() = iteration;
+            parameter_values.at(static_cast<size_t>(iteration_input)) = counter;
+        }
+        auto results = run_body(op, *body, parameter_values);
+        for (size_t o = 0; o < out_descriptions.size(); ++o) {
+            const auto& d = out_descriptions[o];
+            const auto& value = results.at(d->m_body_value_index);
+            if (dynamic_cast<const util::MultiSubGraphOp::ConcatOutputDescription*>(d.get()))
+                kept[o].push_back(copy_of(value));
+            else if (const auto* body_out = dynamic_cast<const util::MultiSubGraphOp::BodyOutputDescription*>(d.get()))
+                if (body_out->m_iteration < 0 || body_out->m_iteration == iteration)
+                    last[o] = copy_of(value);
+        }
+        for (const auto& d : in_descriptions)
+            if (const auto* merged = dynamic_cast<const util::MultiSubGraphOp::MergedInputDescription*>(d.get()))
+                parameter_values.at(d->m_body_parameter_index) = copy_of(results.at(merged->m_body_value_index));
+        if (condition_output >= 0) {
+            const auto& flag = results.at(static_cast<size_t>(condition_output));
+            go_on = truth_of(flag);
+        }
+    }
+
+    TensorVector outputs(op.get_output_size());
+    for (size_t o = 0; o < out_descriptions.size(); ++o) {
+        const auto& d = out_descriptions[o];
+        const size_t index = d->m_output_index;
+        if (const auto* concat = dynamic_cast<const util::MultiSubGraphOp::ConcatOutputDescription*>(d.get())) {
+            const auto& body_result = body->get_results().at(d->m_body_value_index);
+            ov::Shape part_shape;
+            if (kept[o].empty()) {
+                // No iteration ran: an empty output, its other dimensions as the body states them.
+                const auto& stated = body_result->get_output_partial_shape(0);
+                OPENVINO_ASSERT(stated.rank().is_static(), devmux::ref::describe(op),
+                                ": no iteration ran and the body gives output ", index, " no rank");
+                for (const auto& dim : stated)
+                    part_shape.push_back(dim.is_static() ? static_cast<size_t>(dim.get_length()) : 0);
+            } else {
+                part_shape = kept[o].front().get_shape();
+            }
+            const auto type = kept[o].empty() ? body_result->get_output_element_type(0) : kept[o].front().get_element_type();
+            const auto axis = static_cast<size_t>(
+                devmux::ref::normalize_axis(op, concat->m_axis, static_cast<int64_t>(part_shape.size())));
+            ov::Shape shape = part_shape;
+            shape[axis] = part_shape[axis] * kept[o].size();
+            ov::Tensor whole(type, shape);
+            const auto s = slicing_of(op, concat->m_start, concat->m_stride, concat->m_part_size, concat->m_end,
+                                      static_cast<int64_t>(shape[axis]));
+            for (size_t i = 0; i < kept[o].size(); ++i) {
+                OPENVINO_ASSERT(kept[o][i].get_shape() == part_shape, devmux::ref::describe(op),
+                                ": iterations gave values of different shapes for a concatenated output");
+                move_part(whole, kept[o][i], axis, s.first + static_cast<int64_t>(i) * s.step,
+                          static_cast<int64_t>(part_shape[axis]), true);
+            }
+            outputs.at(index) = whole;
+        } else {
+            OPENVINO_ASSERT(last[o], devmux::ref::describe(op), ": output ", index, " was given by no iteration");
+            outputs.at(index) = last[o];
+        }
+    }
+    return outputs;
+}
+
+void copy_outputs(TensorVector& outputs, const TensorVector& values) {
+    for (size_t i = 0; i < values.size(); ++i)
+        devmux::ref::copy_to_output(values[i], outputs, i);
+}
+
+// The output types and shapes of an iterating op: a body value's (per-iteration outputs), or the body value's
+// with the concatenation axis scaled by the iteration count (dynamic when unknown).
+void infer_iterating_outputs(util::SubGraphOp& op, int64_t iterations) {
+    const auto& body = op.get_function();
+    for (const auto& d : op.get_output_descriptions()) {
+        OPENVINO_ASSERT(d->m_body_value_index < body->get_results().size(), describe(op),
+                        ": an output description names body Result ", d->m_body_value_index);
+        const auto& result = body->get_results()[d->m_body_value_index];
+        PartialShape shape = result->get_output_partial_shape(0);
+        if (const auto* concat = dynamic_cast<const util::MultiSubGraphOp::ConcatOutputDescription*>(d.get())) {
+            if (shape.rank().is_static()) {
+                const auto axis = static_cast<size_t>(devmux::ref::normalize_axis(op, concat->m_axis, shape.rank().get_length()));
+                if (iterations >= 0 && shape[axis].is_static())
+                    shape[axis] = shape[axis].get_length() * iterations;
+                else
+                    shape[axis] = Dimension::dynamic();
+            }
+        }
+        op.set_output_type(d->m_output_index, result->get_output_element_type(0), shape);
+    }
+}
+
+// The iteration count sliced inputs give, or -1 when none does or a sliced dimension is unknown.
+int64_t sliced_iteration_count(const util::SubGraphOp& op) {
+    int64_t count = -1;
+    for (const auto& d : op.get_input_descriptions())
+        if (const auto* slice = dynamic_cast<const util::MultiSubGraphOp::SliceInputDescription*>(d.get())) {
+            const auto& shape = op.get_input_partial_shape(d->m_input_index);
+            if (shape.rank().is_dynamic())
+                return -1;
+            const auto axis = static_cast<size_t>(devmux::ref::normalize_axis(op, slice->m_axis, shape.rank().get_length()));
+            if (shape[axis].is_dynamic())
+                return -1;
+            count = slicing_of(op, slice->m_start, slice->m_stride, slice->m_part_size, slice->m_end,
+                               shape[axis].get_length())
+                        .parts;
+        }
+    return count;
+}
+
+}  // namespace
+
+namespace v0 {
+
+TensorIterator::TensorIterator(const OutputVector& values) : util::SubGraphOp(values) {}
+
+void TensorIterator::validate_and_infer_types() {
+    const auto& body = get_function();
+    if (!body)
+        return;  // wired step by step: checked once the body is set
+    set_body_parameter_types(*this, *body, get_input_descriptions());
+    m_num_iterations = sliced_iteration_count(*this);
+    infer_iterating_outputs(*this, m_num_iterations);
+}
+
+std::shared_ptr<Node> TensorIterator::clone_with_new_inputs(const OutputVector& new_args) const {
+    auto copy = std::make_shared<TensorIterator>(new_args);
+    copy->copy_bodies_from(*this);
+    copy->set_output_size(get_output_size());
+    copy->validate_and_infer_types();
+    return copy;
+}
+
+bool TensorIterator::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
+    copy_outputs(outputs, iterate(*this, inputs, -1, true, -1, -1));
+    return true;
+}
+
+bool TensorIterator::has_evaluate() const { return get_function() && body_evaluates(*get_function()); }
+
+}  // namespace v0
+
+namespace v5 {
+
+Loop::Loop(const Output<Node>& trip_count, const Output<Node>& execution_condition)
+    : util::SubGraphOp({trip_count, execution_condition}) {}
+
+void Loop::validate_and_infer_types() {
+    const auto& body = get_function();
+    if (!body)
+        return;
+    OPENVINO_ASSERT(get_input_size() >= 2, describe(*this), ": expects trip_count and execution_condition inputs");
+    set_body_parameter_types(*this, *body, get_input_descriptions());
+    const auto& parameters = body->get_parameters();
+    const int64_t current = m_special_body_ports.current_iteration_input_idx;
+    if (current >= 0) {
+        OPENVINO_ASSERT(static_cast<size_t>(current) < parameters.size(), describe(*this),
+                        ": current_iteration_input_idx ", current, " names no body Parameter");
+        auto& parameter = parameters[static_cast<size_t>(current)];
+        if (parameter->get_element_type().is_dynamic())
+            parameter->set_element_type(element::i64);
+        parameter->set_partial_shape(PartialShape{});
+        body->validate_nodes_and_infer_types();
+    }
+    const int64_t condition = m_special_body_ports.body_condition_output_idx;
+    OPENVINO_ASSERT(condition < static_cast<int64_t>(body->get_results().size()), describe(*this),
+                    ": body_condition_output_idx ", condition, " names no body Result");
+    // The count is known only for a constant trip count and a condition that cannot stop the loop early.
+    int64_t iterations = -1;
+    const auto trip = devmux::ref::constant_input(*this, 0);
+    const auto first = devmux::ref::constant_input(*this, 1);
+    if (trip && condition < 0 && first) {
+        const int64_t limit = devmux::ref::tensor_to_i64(trip->get_tensor_view()).at(0);
+        const bool runs = truth_of(first->get_tensor_view());
+        const int64_t sliced = sliced_iteration_count(*this);
+        iterations = !runs ? 0 : limit < 0 ? sliced : sliced < 0 ? limit : std::min(limit, sliced);
+    }
+    m_num_iterations = iterations;
+    infer_iterating_outputs(*this, iterations);
+}
+
+std::shared_ptr<Node> Loop::clone_with_new_inputs(const OutputVector& new_args) const {
+    OPENVINO_ASSERT(new_args.size() >= 2, describe(*this), ": expects trip_count and execution_condition inputs");
+    auto copy = std::make_shared<Loop>();
+    copy->set_arguments(new_args);
+    copy->copy_bodies_from(*this);
+    copy->m_special_body_ports = m_special_body_ports;
+    copy->set_output_size(get_output_size());
+    copy->validate_and_infer_types();
+    return copy;
+}
+
+bool Loop::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
+    OPENVINO_ASSERT(inputs.size() >= 2, describe(*this), ": expects trip_count and execution_condition inputs");
+    const int64_t limit = devmux::ref::tensor_to_i64(inputs[0]).at(0);
+    const bool first = truth_of(inputs[1]);
+    copy_outputs(outputs, iterate(*this, inputs, limit, first, m_special_body_ports.current_iteration_input_idx,
+                                  m_special_body_ports.body_condition_output_idx));
+    return true;
+}
+
+bool Loop::has_evaluate() const { return get_function() && body_evaluates(*get_function()); }
+
+}  // namespace v5
+
+namespace v8 {
+
+If::If() : util::MultiSubGraphOp(2) {}
+
+If::If(const Output<Node>& execution_condition) : util::MultiSubGraphOp({execution_condition}, 2) {}
+
+void If::set_input(const Output<Node>& value, const std::shared_ptr<v0::Parameter>& then_parameter,
+                   const std::shared_ptr<v0::Parameter>& else_parameter) {
+    OPENVINO_ASSERT(then_parameter || else_parameter, describe(*this), ": set_input needs a Parameter of a body");
+    set_invariant_inputs(value, {then_parameter, else_parameter});
+}
+
+Output<Node> If::set_output(const std::shared_ptr<v0::Result>& then_result, const std::shared_ptr<v0::Result>& else_result) {
+    OPENVINO_ASSERT(then_result && else_result, describe(*this), ": set_output needs a Result of each body");
+    return set_body_outputs({then_result, else_result});
+}
+
+void If::validate_and_infer_types() {
+    if (!get_then_body() || !get_else_body())
+        return;
+    OPENVINO_ASSERT(get_input_size() >= 1, describe(*this), ": expects the execution_condition input");
+    for (size_t body = 0; body < 2; ++body)
+        set_body_parameter_types(*this, *m_bodies[body], m_input_descriptions[body]);
+    // A constant condition decides the branch at compile time, as its shapes.
+    const auto condition = devmux::ref::constant_input(*this, 0);
+    int branch = -1;
+    if (condition)
+        branch = truth_of(condition->get_tensor_view()) ? THEN_BODY_INDEX : ELSE_BODY_INDEX;
+    std::map<uint64_t, std::pair<element::Type, PartialShape>> outputs;
+    for (size_t body = 0; body < 2; ++body) {
+        if (branch >= 0 && static_cast<int>(body) != branch)
+            continue;
+        for (const auto& d : m_output_descriptions[body]) {
+            OPENVINO_ASSERT(d->m_body_value_index < m_bodies[body]->get_results().size(), describe(*this),
+                            ": an output description names body Result ", d->m_body_value_index);
+            const auto& result = m_bodies[body]->get_results()[d->m_body_value_index];
+            auto type = result->get_output_element_type(0);
+            auto shape = result->get_output_partial_shape(0);
+            auto found = outputs.find(d->m_output_index);
+            if (found == outputs.end()) {
+                outputs[d->m_output_index] = {type, shape};
+                continue;
+            }
+            // The two branches may give different shapes: the output then has what they share.
+            auto& [known_type, known_shape] = found->second;
+            OPENVINO_ASSERT(known_type == type || known_type.is_dynamic() || type.is_dynamic(), describe(*this),
+                            ": output ", d->m_output_index, " is ", known_type, " in one body and ", type, " in the other");
+            if (known_shape.rank().is_static() && shape.rank().is_static() &&
+                known_shape.rank().get_length() == shape.rank().get_length()) {
+                for (size_t i = 0; i < shape.size(); ++i)
+                    if (!(known_shape[i] == shape[i]))
+                        known_shape[i] = Dimension::dynamic();
+            } else if (!(known_shape == shape)) {
+                known_shape = PartialShape::dynamic();
+            }
+        }
+    }
+    for (const auto& [index, type_and_shape] : outputs)
+        set_output_type(index, type_and_shape.first, type_and_shape.second);
+}
+
+std::shared_ptr<Node> If::clone_with_new_inputs(const OutputVector& new_args) const {
+    auto copy = std::make_shared<If>();
+    copy->set_arguments(new_args);
+    copy->copy_bodies_from(*this);
+    copy->set_output_size(get_output_size());
+    copy->validate_and_infer_types();
+    return copy;
+}
+
+bool If::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
+    OPENVINO_ASSERT(!inputs.empty(), describe(*this), ": expects the execution_condition input");
+    const size_t branch = truth_of(inputs[0]) ? THEN_BODY_INDEX : ELSE_BODY_INDEX;
+    auto body = m_bodies[branch]->clone();
+    std::vector<ov::Tensor> parameter_values(body->get_parameters().size());
+    for (const auto& d : m_input_descriptions[branch])
+        parameter_values.at(d->m_body_parameter_index) = inputs.at(d->m_input_index);
+    const auto results = run_body(*this, *body, parameter_values);
+    TensorVector values(get_output_size());
+    for (const auto& d : m_output_descriptions[branch])
+        values.at(d->m_output_index) = results.at(d->m_body_value_index);
+    copy_outputs(outputs, values);
+    return true;
+}
+
+bool If::has_evaluate() const {
+    return get_then_body() && get_else_body() && body_evaluates(*get_then_body()) && body_evaluates(*get_else_body());
+}
+
+}  // namespace v8
+}  // namespace op
+}  // namespace ov
