@@ -96,6 +96,23 @@ double Constant::value_as_double(size_t i) const {
     }
 }
 
+int64_t Constant::value_as_i64(size_t i) const {
+    switch (m_element_type) {
+    case element::Type_t::i64: return static_cast<const int64_t*>(m_data)[i];
+    case element::Type_t::u64: return static_cast<int64_t>(static_cast<const uint64_t*>(m_data)[i]);
+    default: return static_cast<int64_t>(value_as_double(i));  // every other integer type fits a double
+    }
+}
+
+void Constant::set_from_i64(size_t i, int64_t v) {
+    void* data = const_cast<void*>(m_data);
+    switch (m_element_type) {
+    case element::Type_t::i64: static_cast<int64_t*>(data)[i] = v; break;
+    case element::Type_t::u64: static_cast<uint64_t*>(data)[i] = static_cast<uint64_t>(v); break;
+    default: set_from_double(i, static_cast<double>(v));
+    }
+}
+
 void Constant::set_from_double(size_t i, double v) {
     void* data = const_cast<void*>(m_data);
     switch (m_element_type) {

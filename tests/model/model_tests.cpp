@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 
 #include "openvino/core/model.hpp"
 #include "openvino/op/constant.hpp"
@@ -170,6 +171,23 @@ TEST(Node, ConstantFoldEvaluatesIntoAConstant) {
     auto p = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{3});
     auto t2 = std::make_shared<Twice>(p);
     EXPECT_FALSE(t2->constant_fold(folded, t2->input_values()));
+}
+
+TEST(Constant, KeepsSixtyFourBitIntegersExact) {
+    // Beyond 2^53 a double cannot hold every integer: Slice's "to the end" (INT64_MAX) must stay itself.
+    const int64_t big = std::numeric_limits<int64_t>::max(), small = std::numeric_limits<int64_t>::min();
+    auto c = ov::op::v0::Constant::create(ov::element::i64, ov::Shape{3}, std::vector<int64_t>{big, small, big - 1});
+    EXPECT_EQ(c->get_vector<int64_t>(), (std::vector<int64_t>{big, small, big - 1}));
+    EXPECT_EQ(c->cast_vector<int64_t>(), (std::vector<int64_t>{big, small, big - 1}));
+    const uint64_t huge = std::numeric_limits<uint64_t>::max();
+    auto u = ov::op::v0::Constant::create(ov::element::u64, ov::Shape{2}, std::vector<uint64_t>{huge, huge - 1});
+    EXPECT_EQ(u->get_vector<uint64_t>(), (std::vector<uint64_t>{huge, huge - 1}));
+    EXPECT_EQ(u->cast_vector<uint64_t>(), (std::vector<uint64_t>{huge, huge - 1}));
+    // Other conversions keep their rules: reals truncate into integers, integers into reals round.
+    auto f = ov::op::v0::Constant::create(ov::element::f32, ov::Shape{2}, std::vector<float>{2.75f, -1.5f});
+    EXPECT_EQ(f->cast_vector<int64_t>(), (std::vector<int64_t>{2, -1}));
+    auto i = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{2}, std::vector<int64_t>{7, -9});
+    EXPECT_EQ(i->get_vector<int32_t>(), (std::vector<int32_t>{7, -9}));
 }
 
 TEST(Constant, ConvertsValuesAndChecksCounts) {

@@ -3,6 +3,7 @@
 
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "openvino/op/op.hpp"
@@ -59,12 +60,14 @@ public:
     /// @brief A tensor viewing the constant's data (read it, never write it).
     ov::Tensor get_tensor_view() const;
 
-    /// @brief The values converted to T.
+    /// @brief The values converted to T (integers to integers exactly, 64-bit ones included).
     template <typename T>
     std::vector<T> cast_vector() const {
         std::vector<T> out(shape_size(m_shape));
+        const bool exact = std::is_integral<T>::value && !std::is_same<T, bool>::value &&
+                           m_element_type.is_integral_number();
         for (size_t i = 0; i < out.size(); ++i)
-            out[i] = static_cast<T>(value_as_double(i));
+            out[i] = exact ? static_cast<T>(value_as_i64(i)) : static_cast<T>(value_as_double(i));
         return out;
     }
     template <typename T>
@@ -75,14 +78,23 @@ public:
 
 private:
     double value_as_double(size_t index) const;
+    // 64-bit integers do not fit a double's 53 bits: integer values travel as integers (INT64_MAX, Slice's
+    // "to the end", stays INT64_MAX).
+    int64_t value_as_i64(size_t index) const;
     void set_from_double(size_t index, double value);
+    void set_from_i64(size_t index, int64_t value);
     template <typename T>
     void fill_from(const std::vector<T>& values) {
         const size_t n = shape_size(m_shape);
         OPENVINO_ASSERT(values.size() == n || values.size() == 1, "Constant of shape ", m_shape, " needs ", n,
                         " values, got ", values.size());
-        for (size_t i = 0; i < n; ++i)
-            set_from_double(i, static_cast<double>(values[values.size() == 1 ? 0 : i]));
+        for (size_t i = 0; i < n; ++i) {
+            const T& value = values[values.size() == 1 ? 0 : i];
+            if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value)
+                set_from_i64(i, static_cast<int64_t>(value));
+            else
+                set_from_double(i, static_cast<double>(value));
+        }
     }
 
     element::Type m_element_type;
