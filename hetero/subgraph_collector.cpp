@@ -6,6 +6,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "devmux/kit/known_value.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/parameter.hpp"
@@ -25,92 +26,21 @@ namespace {
 
 std::string port_suffix(size_t port) { return port == 0 ? std::string() : "." + std::to_string(port); }
 
-// Values larger than this are data, not shapes: nobody needs them before run time.
-constexpr size_t max_known_elements = 1024;
-constexpr int max_known_depth = 32;
-
-// Ops whose value is not a function of their inputs alone.
-bool has_state_or_input(const ov::Node& node) {
-    const std::string type = node.get_type_name();
-    return ov::is_type<ov::op::v0::Parameter>(&node) || ov::is_type<ov::op::v0::Result>(&node) ||
-           dynamic_cast<const ov::op::util::ReadValueBase*>(&node) != nullptr ||
-           dynamic_cast<const ov::op::util::AssignBase*>(&node) != nullptr || type.rfind("Random", 0) == 0;
-}
-
-using KnownValues = std::map<ov::Output<ov::Node>, std::shared_ptr<ov::op::v0::Constant>>;
-
-// known_output_value with a memo shared by the outputs of one walk over a model.
-std::shared_ptr<ov::op::v0::Constant> known_value_of(const ov::Output<ov::Node>& output, KnownValues& memo, int depth) {
-    const auto node = output.get_node_shared_ptr();
-    if (auto constant = ov::as_type_ptr<ov::op::v0::Constant>(node))
-        return constant;
-    const auto found = memo.find(output);
-    if (found != memo.end())
-        return found->second;
-    std::shared_ptr<ov::op::v0::Constant> value;
-    const auto& shape = output.get_partial_shape();
-    const bool small = shape.is_static() && output.get_element_type().is_static() &&
-                       ov::shape_size(shape.to_shape()) <= max_known_elements;
-    if (depth < max_known_depth && small && !has_state_or_input(*node)) {
-        const std::string type = node->get_type_name();
-        if (type == "ShapeOf") {
-            if (node->get_input_partial_shape(0).is_static()) {
-                const auto dims = node->get_input_shape(0);
-                value = ov::op::v0::Constant::create(output.get_element_type(), ov::Shape{dims.size()},
-                                                     std::vector<int64_t>(dims.begin(), dims.end()));
-            }
-        } else if (node->has_evaluate()) {
-            ov::TensorVector inputs;
-            std::vector<std::shared_ptr<ov::op::v0::Constant>> held;
-            bool all_known = true;
-            for (size_t i = 0; i < node->get_input_size() && all_known; ++i) {
-                auto input = known_value_of(node->input_value(i), memo, depth + 1);
-                all_known = input != nullptr;
-                if (input) {
-                    inputs.push_back(input->get_tensor_view());
-                    held.push_back(std::move(input));
-                }
-            }
-            ov::TensorVector outputs;
-            for (size_t i = 0; i < node->get_output_size() && all_known; ++i) {
-                const auto& out_shape = node->get_output_partial_shape(i);
-                all_known = out_shape.is_static() && node->get_output_element_type(i).is_static();
-                if (all_known)
-                    outputs.emplace_back(node->get_output_element_type(i), out_shape.to_shape());
-            }
-            try {
-                if (all_known && node->evaluate(outputs, inputs)) {
-                    const auto& result = outputs[output.get_index()];
-                    if (result.get_shape() == shape.to_shape() && result.get_element_type() == output.get_element_type())
-                        value = std::make_shared<ov::op::v0::Constant>(result.get_element_type(), result.get_shape(),
-                                                                       result.data());
-                }
-            } catch (const std::exception&) {
-                value = nullptr;  // not computable ahead of time; the op reports its own error when it runs
-            }
-        }
-    }
-    memo[output] = value;
-    return value;
-}
-
 }  // namespace
 
 std::shared_ptr<ov::op::v0::Constant> known_output_value(const ov::Output<ov::Node>& output) {
-    KnownValues memo;
-    return known_value_of(output, memo, 0);
+    return kit::known_value(output);
 }
 
 std::map<std::string, std::set<std::string>> shape_computation_anchors(const ov::Model& model) {
     const auto ordered = model.get_ordered_ops();
-    KnownValues memo;
     std::unordered_set<const ov::Node*> known;
     for (const auto& node : ordered) {
         if (is_structural(*node))
             continue;
         bool all_known = node->get_output_size() > 0;
         for (size_t i = 0; i < node->get_output_size() && all_known; ++i)
-            all_known = known_value_of(node->output(i), memo, 0) != nullptr;
+            all_known = known_output_value(node->output(i)) != nullptr;
         if (all_known)
             known.insert(node.get());
     }
