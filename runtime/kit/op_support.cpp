@@ -68,26 +68,36 @@ std::string OpSupport::describe_type(const ov::Node& node) {
 }
 
 std::string OpSupport::unsupported_reason(const ov::Node& node) const {
+    std::string reason;
+    accepting_rule(node, &reason);
+    return reason;
+}
+
+const OpRule* OpSupport::accepting_rule(const ov::Node& node, std::string* reason_out) const {
+    std::string ignored;
+    std::string& reason = reason_out ? *reason_out : ignored;
+    reason.clear();
     if (m_static_shapes) {
         if (const auto* parameter = ov::as_type<const ov::op::v0::Parameter>(&node)) {
             const auto& shape = parameter->get_output_partial_shape(0);
             if (shape.is_dynamic()) {
-                std::ostringstream reason;
-                reason << "has dynamic shape " << shape << "; only static shapes are supported (reshape the model first)";
-                return reason.str();
+                std::ostringstream text;
+                text << "has dynamic shape " << shape << "; only static shapes are supported (reshape the model first)";
+                reason = text.str();
+                return nullptr;
             }
         }
         for (size_t i = 0; i < node.get_output_size(); ++i) {
             const auto& shape = node.get_output_partial_shape(i);
             if (shape.is_dynamic() || !node.get_output_element_type(i).is_static()) {
-                std::ostringstream reason;
-                reason << "output " << i << " has dynamic shape " << shape << " or type "
-                       << node.get_output_element_type(i) << "; only static shapes are supported";
-                return reason.str();
+                std::ostringstream text;
+                text << "output " << i << " has dynamic shape " << shape << " or type "
+                     << node.get_output_element_type(i) << "; only static shapes are supported";
+                reason = text.str();
+                return nullptr;
             }
         }
     }
-    std::string reason;
     bool has_rule = false;
     for (const auto& rule : m_rules) {
         if (rule.type != "*" && rule.type != node.get_type_name())
@@ -98,13 +108,15 @@ std::string OpSupport::unsupported_reason(const ov::Node& node) const {
         std::string refusal = element_type_refusal(node, rule);
         if (refusal.empty() && rule.check)
             refusal = rule.check(node);
-        if (refusal.empty())
-            return {};
+        if (refusal.empty()) {
+            reason.clear();
+            return &rule;
+        }
         reason = std::move(refusal);
     }
     if (!has_rule)
-        return "is not supported by " + m_device;
-    return reason;
+        reason = "is not supported by " + m_device;
+    return nullptr;
 }
 
 ov::SupportedOpsMap OpSupport::query(const ov::Model& model, const ov::Model& prepared,

@@ -28,6 +28,8 @@ struct OpRule {
     /// @brief Further conditions (attributes, shapes): returns why the node is refused (the text follows
     /// "op '<name>' (<Type>-<opset>) "), or an empty string when it is supported.
     std::function<std::string(const ov::Node&)> check;
+    /// @brief The index of the kernel-table entry the rule came from (KernelTable); -1 for a rule added alone.
+    int entry = -1;
 };
 
 /// @brief A backend's statement of the ops it supports.
@@ -54,6 +56,10 @@ public:
     /// @brief Why the statement refuses `node` ("has no CPU implementation", "has dynamic shape [?,3]
     /// ..."), or an empty string when it supports it.
     std::string unsupported_reason(const ov::Node& node) const;
+
+    /// @brief The first rule that accepts `node` (after the static-shape conditions), or null with `reason`
+    /// (when given) set to why none does: the decision unsupported_reason reports, with the rule that made it.
+    const OpRule* accepting_rule(const ov::Node& node, std::string* reason = nullptr) const;
 
     /// @brief query_model's answer for `model`, each supported op mapped to `device_name` (the name to
     /// report, e.g. "MOCK.1"). Decides on `prepared`, the graph compile_model would plan from `model`
