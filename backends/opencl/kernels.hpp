@@ -29,15 +29,16 @@ struct ConstantPool {
     std::map<const void*, Mem> buffers;
 };
 
-/// The f32 graph the OPENCL plugin plans: the user's model cloned, inference precision applied (f32),
-/// identity ops removed, constants folded, convolutions fused with their bias, activation and addend.
+/// The f32 graph the OPENCL plugin plans (ops/table.cpp): the user's model cloned, inference precision applied
+/// (f32), identity ops removed, constants folded, convolutions fused with their bias, activation and addend.
 std::shared_ptr<ov::Model> prepare_model(const ov::Model& model);
 
-/// The statement of what the OPENCL kernels run; query_model and compile_model both decide from it.
+/// The statement of what the OPENCL kernels run: the kernel table's (ops/table.inc, one entry per kernel,
+/// defined in ops/<family>.cpp); query_model and compile_model both decide from it.
 const kit::OpSupport& op_support();
 
-/// The planner's kernel provider: one OpenCL kernel per op, weights uploaded into `constants` as kernels
-/// are made.
+/// The planner's kernel provider: one OpenCL kernel per op, made by the table entry op_support() accepted for
+/// it, weights uploaded into `constants` as kernels are made.
 std::unique_ptr<kit::KernelProvider> make_kernel_provider(const std::shared_ptr<DeviceContext>& device,
                                                           cl_program program,
                                                           const std::shared_ptr<ConstantPool>& constants);

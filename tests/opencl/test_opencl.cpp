@@ -221,9 +221,9 @@ TEST(OpenclProperties, CpuTypeDeviceSharesTheHostCpuUuid) {
 TEST(OpenclErrors, UnsupportedOpIsNamedWithItsTypeAndTheDevice) {
     require_device();
     auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{4, 3});
-    auto indices = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{2}, {0, 2});
-    auto axis = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{}, {0});
-    auto gather = std::make_shared<ov::op::v8::Gather>(data, indices, axis);
+    // GatherElements: an op OPENCL has no kernel for (Gather itself runs there).
+    auto indices = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{2, 3}, {0, 2, 1, 3, 0, 1});
+    auto gather = std::make_shared<ov::op::v6::GatherElements>(data, indices, 0);
     gather->set_friendly_name("pick_rows");
     auto model = std::make_shared<ov::Model>(ov::OutputVector{gather}, ov::ParameterVector{data});
     auto& core = admitting_core();
@@ -260,16 +260,19 @@ TEST(OpenclHetero, OpsOpenclRefusesRunOnCpuAndTheResultMatchesTheReference) {
     auto conv = std::make_shared<ov::op::v1::Convolution>(data, random_constant({8, 4, 3, 3}, 11), ov::Strides{1, 1},
                                                           ov::CoordinateDiff{1, 1}, ov::CoordinateDiff{1, 1},
                                                           ov::Strides{1, 1});
-    auto indices = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{3}, {5, 0, 2});
-    auto axis = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{}, {1});
-    auto gather = std::make_shared<ov::op::v8::Gather>(conv, indices, axis);
+    // GatherElements: an op OPENCL has no kernel for (Gather itself runs there).
+    std::vector<int32_t> channels(3 * 6 * 6);
+    for (size_t i = 0; i < channels.size(); ++i)
+        channels[i] = static_cast<int32_t>((i * 5) % 8);
+    auto indices = ov::op::v0::Constant::create(ov::element::i32, ov::Shape{1, 3, 6, 6}, channels);
+    auto gather = std::make_shared<ov::op::v6::GatherElements>(conv, indices, 1);
     gather->set_friendly_name("pick_channels");
     auto sigmoid = std::make_shared<ov::op::v0::Sigmoid>(gather);
     auto model = std::make_shared<ov::Model>(ov::OutputVector{sigmoid}, ov::ParameterVector{data});
     auto& core = admitting_core();
     auto compiled = core.compile_model(model, "HETERO:OPENCL,CPU");
     const auto devices = compiled.get_property(ov::execution_devices);
-    EXPECT_NE(std::find(devices.begin(), devices.end(), "CPU"), devices.end()) << "Gather runs on CPU";
+    EXPECT_NE(std::find(devices.begin(), devices.end(), "CPU"), devices.end()) << "GatherElements runs on CPU";
     EXPECT_NE(std::find_if(devices.begin(), devices.end(),
                            [](const std::string& d) { return d.rfind("OPENCL", 0) == 0; }),
               devices.end())

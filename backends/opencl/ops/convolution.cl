@@ -1,113 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The OPENCL backend's kernels (OpenCL C 1.2). Every kernel is launched with one fixed local size over a global
-// size rounded up to it, so each one checks its index against the element count; no kernel has a barrier.
-// Buffers come with an element offset so that a value may live anywhere in the request's arena (views, Concat
-// slices) without sub-buffers. Shapes and strides of up to 8 dimensions are
-// passed as int8 vectors, innermost dimension last (element s7).
-
-#define GID() ((int)get_global_id(0))
-
-// The storage type of activations and constants: float, or half with -DDEVMUX_F16 on devices with cl_khr_fp16.
-// Kernels load it into float and store back (`(float)x[i]`, `(real)v`), so convolutions, matmuls and reductions
-// accumulate in float either way; with float the conversions are no-ops and the f32 build is this same source.
-#ifdef DEVMUX_F16
-#pragma OPENCL EXTENSION cl_khr_fp16 : enable
-typedef half real;
-typedef half8 real8;
-#define convert_real8 convert_half8
-#else
-typedef float real;
-typedef float8 real8;
-#define convert_real8 convert_float8
-#endif
-
-// The index of dimension d (0..7) of an int8 vector.
-inline int at8(int8 v, int d) {
-    switch (d) {
-    case 0: return v.s0;
-    case 1: return v.s1;
-    case 2: return v.s2;
-    case 3: return v.s3;
-    case 4: return v.s4;
-    case 5: return v.s5;
-    case 6: return v.s6;
-    default: return v.s7;
-    }
-}
-
-// Offsets into two operands from the flat index of an output of shape `dims` (the last `rank` of 8
-// dimensions; the host merges dimensions both operands step through alike, so `rank` is small), each operand
-// with its own strides (0 where it is broadcast).
-inline int2 broadcast_offsets(int index, int rank, int8 dims, int8 sa, int8 sb) {
-    int2 off = (int2)(0, 0);
-    for (int d = 7; d >= 8 - rank; --d) {
-        const int extent = at8(dims, d);
-        const int coord = index % extent;
-        index /= extent;
-        off.x += coord * at8(sa, d);
-        off.y += coord * at8(sb, d);
-    }
-    return off;
-}
-
-inline float apply_binary(int op, float a, float b) {
-    switch (op) {
-    case 0: return a + b;
-    case 1: return a - b;
-    case 2: return a * b;
-    case 3: return a / b;
-    case 4: return fmax(a, b);
-    case 5: return fmin(a, b);
-    case 6: return pow(a, b);
-    case 7: return (a - b) * (a - b);
-    case 8: return a >= 0.0f ? a : a * b;  // PRelu: b is the slope
-    default: return 0.0f;
-    }
-}
-
-// One output element per work-item: c = a (op) b with numpy broadcasting.
-__kernel void eltwise_binary(__global const real* a, int a_off, __global const real* b, int b_off,
-                             __global real* c, int c_off, int count, int op, int rank, int8 dims, int8 sa,
-                             int8 sb) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    const int2 off = broadcast_offsets(i, rank, dims, sa, sb);
-    c[c_off + i] = (real)apply_binary(op, (float)a[a_off + off.x], (float)b[b_off + off.y]);
-}
-
-// The same for operands of equal shape (no index arithmetic).
-__kernel void eltwise_binary_same(__global const real* a, int a_off, __global const real* b, int b_off,
-                                  __global real* c, int c_off, int count, int op) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    c[c_off + i] = (real)apply_binary(op, (float)a[a_off + i], (float)b[b_off + i]);
-}
-
-inline float apply_unary(int op, float x, float p0, float p1) {
-    switch (op) {
-    case 0: return fmax(x, 0.0f);
-    case 1: return 1.0f / (1.0f + exp(-x));
-    case 2: return tanh(x);
-    case 3: return exp(x);
-    case 4: return sqrt(x);
-    case 5: return fabs(x);
-    case 6: return -x;
-    case 7: return fmin(fmax(x, p0), p1);  // Clamp
-    case 8: return floor(x);
-    case 9: return ceil(x);
-    case 10: return log(x);
-    case 11: return x > 0.0f ? x : p0 * (exp(x) - 1.0f);  // Elu
-    case 12: return x / (1.0f + exp(-x));                   // Swish with beta 1
-    case 13: return x * fmin(fmax(x + 3.0f, 0.0f), 6.0f) / 6.0f;  // HSwish
-    case 14: return fmin(fmax(x / 6.0f + 0.5f, 0.0f), 1.0f);       // HSigmoid
-    default: return x;
-    }
-}
-
-// Activation codes fused after a convolution or matmul (apply_unary codes, -1: none).
-inline float activate(int act, float x, float p0, float p1) { return act < 0 ? x : apply_unary(act, x, p0, p1); }
+// Convolution, GroupConvolution and FusedConvolution on 2-d NCHW data (ops/convolution.cpp chooses the kernel).
+#include "convolution.h"
+#include "unary_functions.clh"
 
 // The epilogue of a fused convolution: activation (15: PRelu with a per-channel or scalar slope), then the
 // scale-shift (per-channel or scalar constants; strides 0 or 1), then the addend of the same shape as the output.
@@ -123,27 +17,26 @@ inline float epilogue(float v, int oc, int act, float p0, float p1, __global con
     return has_addend ? v + (float)addend[index] : v;
 }
 
-__kernel void eltwise_unary(__global const real* x, int x_off, __global real* y, int y_off, int count, int op,
-                            float p0, float p1) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    y[y_off + i] = (real)apply_unary(op, (float)x[x_off + i], p0, p1);
-}
-
 // Every convolution kernel takes one argument list, so the host launches any of them with the same arguments
-// (kernels.cpp): the input, the filter (plain or packed for the kernel), bias, the output, the work-item count,
-// the geometry and the epilogue (activation and its parameters, scale-shift, addend).
+// (ops/convolution.cpp): the input, the filter (plain or packed for the kernel), bias, the output, the epilogue's
+// buffers (PRelu slope, scale, shift, addend) and ConvolutionParams (convolution.h), which
+// DEVMUX_CONVOLUTION_UNPACK opens into the local names the kernels use.
 #define DEVMUX_CONVOLUTION_PARAMS                                                                                  \
-    __global const real *x, int x_off, __global const real *w, __global const real *bias, int has_bias,           \
-        __global real *y, int y_off, int count, int8 geometry, int8 conv, int act, float p0, float p1,             \
-        __global const real *slope, int slope_stride, __global const real *scale, __global const real *shift,      \
-        int4 scale_shift, __global const real *addend, int addend_off, int has_addend
+    __global const real *x, int x_off, __global const real *w, __global const real *bias, __global real *y,       \
+        int y_off, __global const real *slope, __global const real *scale, __global const real *shift,             \
+        __global const real *addend, int addend_off, const ConvolutionParams params
+#define DEVMUX_CONVOLUTION_UNPACK                                                                                  \
+    const int count = params.count, has_bias = params.has_bias, has_addend = params.has_addend;                   \
+    const int act = params.act, slope_stride = params.slope_stride;                                               \
+    const float p0 = params.p0, p1 = params.p1;                                                                   \
+    const int8 geometry = vload8(0, params.geometry), conv = vload8(0, params.conv);                             \
+    const int4 scale_shift = vload4(0, params.scale_shift);
 
 // Direct convolution, NCHW, one output element per work-item. `geometry`: in C,H,W, out C,H,W, kernel H,W;
 // `conv`: stride H,W, dilation H,W, pad top,left, groups. Output channels of group g read input channels
 // [g*C_in/groups, (g+1)*C_in/groups). bias (optional, per output channel) and activation are fused.
 __kernel void convolution(DEVMUX_CONVOLUTION_PARAMS) {
+    DEVMUX_CONVOLUTION_UNPACK
     const int i = GID();
     if (i >= count)
         return;
@@ -177,272 +70,13 @@ __kernel void convolution(DEVMUX_CONVOLUTION_PARAMS) {
                                   addend + addend_off, has_addend, i);
 }
 
-// Batched matrix product: c[b] = op(a[b]) * op(b[b]), M x K by K x N, register-blocked: each work-item
-// computes 4 rows by 8 columns. batch_offsets: per output batch, the element offsets of its a and b matrices
-// (numpy broadcast over batch dims); `trans` bit 0 transposes a, bit 1 transposes b.
-__kernel void matmul(__global const real* a, int a_off, __global const real* b, int b_off, __global real* c,
-                     int c_off, int count, int M, int N, int K, int trans, __global const int* batch_offsets) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    const int col_blocks = (N + 7) / 8, row_blocks = (M + 3) / 4;
-    const int c0 = (i % col_blocks) * 8;
-    const int r0 = ((i / col_blocks) % row_blocks) * 4;
-    const int batch = i / (col_blocks * row_blocks);
-    __global const real* pa = a + a_off + batch_offsets[2 * batch];
-    __global const real* pb = b + b_off + batch_offsets[2 * batch + 1];
-    const int a_row_stride = (trans & 1) ? 1 : K, a_k_stride = (trans & 1) ? M : 1;
-    const int b_k_stride = (trans & 2) ? 1 : N, b_col_stride = (trans & 2) ? K : 1;
-    const bool full_cols = !(trans & 2) && c0 + 8 <= N;
-    int rows[4];
-    for (int r = 0; r < 4; ++r)
-        rows[r] = min(r0 + r, M - 1) * a_row_stride;
-    float8 acc0 = (float8)(0.0f), acc1 = acc0, acc2 = acc0, acc3 = acc0;
-    for (int k = 0; k < K; ++k) {
-        float8 b8;
-        if (full_cols) {
-            b8 = convert_float8(vload8(0, pb + k * b_k_stride + c0));
-        } else {
-            float t[8];
-            for (int q = 0; q < 8; ++q)
-                t[q] = (float)pb[k * b_k_stride + min(c0 + q, N - 1) * b_col_stride];
-            b8 = vload8(0, t);
-        }
-        const int ak = k * a_k_stride;
-        acc0 = fma((float8)((float)pa[rows[0] + ak]), b8, acc0);
-        acc1 = fma((float8)((float)pa[rows[1] + ak]), b8, acc1);
-        acc2 = fma((float8)((float)pa[rows[2] + ak]), b8, acc2);
-        acc3 = fma((float8)((float)pa[rows[3] + ak]), b8, acc3);
-    }
-    float out[32];
-    vstore8(acc0, 0, out);
-    vstore8(acc1, 1, out);
-    vstore8(acc2, 2, out);
-    vstore8(acc3, 3, out);
-    __global real* pc = c + c_off + (size_t)batch * M * N;
-    for (int r = 0; r < 4 && r0 + r < M; ++r)
-        for (int q = 0; q < 8 && c0 + q < N; ++q)
-            pc[(r0 + r) * N + c0 + q] = (real)out[r * 8 + q];
-}
-
-// Max (mode 0) or average pooling (mode 1 counting only in-bounds elements, mode 2 counting the padding),
-// NCHW spatial 2-d (other ranks are refused by the plugin). geometry: in H,W, out H,W, kernel H,W, stride
-// H,W; pads: top, left, bottom, right, dilation H, W.
-__kernel void pool2d(__global const real* x, int x_off, __global real* y, int y_off, int count, int8 geometry,
-                     int8 pads, int mode) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    const int ih = geometry.s0, iw = geometry.s1, oh = geometry.s2, ow = geometry.s3;
-    const int kh = geometry.s4, kw = geometry.s5, sh = geometry.s6, sw = geometry.s7;
-    const int ox = i % ow;
-    const int oy = (i / ow) % oh;
-    const int plane = i / (ow * oh);
-    __global const real* xp = x + x_off + (size_t)plane * ih * iw;
-    float best = -INFINITY, sum = 0.0f;
-    int counted = 0;
-    for (int ky = 0; ky < kh; ++ky) {
-        const int iy = oy * sh - pads.s0 + ky * pads.s4;
-        if (iy < 0 || iy >= ih)
-            continue;
-        for (int kx = 0; kx < kw; ++kx) {
-            const int ix = ox * sw - pads.s1 + kx * pads.s5;
-            if (ix < 0 || ix >= iw)
-                continue;
-            const float v = (float)xp[iy * iw + ix];
-            best = fmax(best, v);
-            sum += v;
-            ++counted;
-        }
-    }
-    if (mode == 0) {
-        y[y_off + i] = (real)best;
-    } else if (mode == 1) {
-        y[y_off + i] = (real)(counted ? sum / counted : 0.0f);
-    } else {
-        // The window clipped to the padded input.
-        const int y0 = oy * sh - pads.s0, x0 = ox * sw - pads.s1;
-        const int rows = min(y0 + kh, ih + pads.s2) - max(y0, -pads.s0);
-        const int cols = min(x0 + kw, iw + pads.s3) - max(x0, -pads.s1);
-        y[y_off + i] = (real)(rows > 0 && cols > 0 ? sum / (float)(rows * cols) : 0.0f);
-    }
-}
-
-// Reduction over the dimensions flagged in `reduced` (1) of an 8-d input of shape `dims`; one output element
-// per work-item. op: 0 sum, 1 mean, 2 max, 3 min, 4 prod.
-__kernel void reduce(__global const real* x, int x_off, __global real* y, int y_off, int count, int8 dims,
-                     int8 reduced, int op) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    // Strides of the input; the base offset of this output from its kept coordinates.
-    int strides[8];
-    int stride = 1;
-    for (int d = 7; d >= 0; --d) {
-        strides[d] = stride;
-        stride *= at8(dims, d);
-    }
-    int rest = i, base = 0, reduced_count = 1;
-    for (int d = 7; d >= 0; --d) {
-        if (at8(reduced, d)) {
-            reduced_count *= at8(dims, d);
-            continue;
-        }
-        const int extent = at8(dims, d);
-        base += (rest % extent) * strides[d];
-        rest /= extent;
-    }
-    float acc = op == 2 ? -INFINITY : (op == 3 ? INFINITY : (op == 4 ? 1.0f : 0.0f));
-    for (int r = 0; r < reduced_count; ++r) {
-        int left = r, off = base;
-        for (int d = 7; d >= 0; --d) {
-            if (!at8(reduced, d))
-                continue;
-            const int extent = at8(dims, d);
-            off += (left % extent) * strides[d];
-            left /= extent;
-        }
-        const float v = (float)x[x_off + off];
-        if (op == 2)
-            acc = fmax(acc, v);
-        else if (op == 3)
-            acc = fmin(acc, v);
-        else if (op == 4)
-            acc *= v;
-        else
-            acc += v;
-    }
-    y[y_off + i] = (real)(op == 1 ? acc / (float)reduced_count : acc);
-}
-
-// Softmax along an axis of `length` elements, `inner` apart; one (outer, inner) line per work-item.
-__kernel void softmax(__global const real* x, int x_off, __global real* y, int y_off, int count, int length,
-                      int inner) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    const int base = (i / inner) * length * inner + i % inner;
-    float top = -INFINITY;
-    for (int k = 0; k < length; ++k)
-        top = fmax(top, (float)x[x_off + base + k * inner]);
-    float sum = 0.0f;
-    for (int k = 0; k < length; ++k)
-        sum += exp((float)x[x_off + base + k * inner] - top);
-    for (int k = 0; k < length; ++k)
-        y[y_off + base + k * inner] = (real)(exp((float)x[x_off + base + k * inner] - top) / sum);
-}
-
-// Copies `outer` blocks of `block` elements from x (blocks `x_stride` apart) to y (blocks `y_stride` apart):
-// a Concat input into its slice, a Split output out of its slice. Element size in 32-bit words.
-__kernel void strided_copy(__global const uint* x, int x_off, __global uint* y, int y_off, int count, int block,
-                           int x_stride, int y_stride) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    const int outer = i / block, k = i % block;
-    y[y_off + outer * y_stride + k] = x[x_off + outer * x_stride + k];
-}
-
-// y[out index] = x[in offset] where the input offset comes from the output coordinates times the permuted
-// input strides.
-__kernel void transpose(__global const uint* x, int x_off, __global uint* y, int y_off, int count, int8 out_dims,
-                        int8 in_strides) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    int rest = i, off = 0;
-    for (int d = 7; d >= 0; --d) {
-        const int extent = at8(out_dims, d);
-        off += (rest % extent) * at8(in_strides, d);
-        rest /= extent;
-    }
-    y[y_off + i] = x[x_off + off];
-}
-
-// Element type conversions (codes: 0 f32, 1 f16, 2 i32, 3 raw 32-bit copy, 4 i64 (low word), 5 u8, 6 i8).
-inline float load_as_float(__global const void* p, int type, int i) {
-    switch (type) {
-    case 0: return ((__global const float*)p)[i];
-    case 1: return vload_half(i, (__global const half*)p);
-    case 2: return (float)((__global const int*)p)[i];
-    case 4: return (float)((__global const long*)p)[i];
-    case 5: return (float)((__global const uchar*)p)[i];
-    case 6: return (float)((__global const char*)p)[i];
-    default: return 0.0f;
-    }
-}
-
-__kernel void convert(__global const void* x, int x_off, __global void* y, int y_off, int count, int from, int to) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    if (from == to && from == 3) {
-        ((__global uint*)y)[y_off + i] = ((__global const uint*)x)[x_off + i];
-        return;
-    }
-    if (from == to && from == 4) {
-        ((__global long*)y)[y_off + i] = ((__global const long*)x)[x_off + i];
-        return;
-    }
-    const float v = load_as_float(x, from, x_off + i);
-    switch (to) {
-    case 0: ((__global float*)y)[y_off + i] = v; break;
-    case 1: vstore_half_rte(v, y_off + i, (__global half*)y); break;
-    case 2: ((__global int*)y)[y_off + i] = convert_int_rtz(v); break;
-    case 4: ((__global long*)y)[y_off + i] = convert_long_rtz(v); break;
-    case 5: ((__global uchar*)y)[y_off + i] = convert_uchar_sat_rte(v); break;
-    case 6: ((__global char*)y)[y_off + i] = convert_char_sat_rte(v); break;
-    default: break;
-    }
-}
-
-// Byte copy for values of any type whose size is not a multiple of 4.
-__kernel void copy_bytes(__global const uchar* x, int x_off, __global uchar* y, int y_off, int count) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    y[y_off + i] = x[x_off + i];
-}
-
-// FakeQuantize with numpy-broadcast ranges: `strides` holds the strides of input_low, input_high,
-// output_low and output_high (as 4 int8 in a buffer of 32 ints), `dims` the output shape.
-__kernel void fake_quantize(__global const real* x, int x_off, __global const real* il, int il_off,
-                            __global const real* ih, int ih_off, __global const real* ol, int ol_off,
-                            __global const real* oh, int oh_off, __global real* y, int y_off, int count,
-                            int levels, int8 dims, __global const int* strides) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    int rest = i;
-    int o0 = 0, o1 = 0, o2 = 0, o3 = 0;
-    for (int d = 7; d >= 0; --d) {
-        const int extent = at8(dims, d);
-        const int coord = rest % extent;
-        rest /= extent;
-        o0 += coord * strides[d];
-        o1 += coord * strides[8 + d];
-        o2 += coord * strides[16 + d];
-        o3 += coord * strides[24 + d];
-    }
-    const float v = (float)x[x_off + i];
-    const float lo = (float)il[il_off + o0], hi = (float)ih[ih_off + o1];
-    const float out_lo = (float)ol[ol_off + o2], out_hi = (float)oh[oh_off + o3];
-    float r;
-    if (v <= fmin(lo, hi))
-        r = out_lo;
-    else if (v > fmax(lo, hi))
-        r = out_hi;
-    else
-        r = rint((v - lo) / (hi - lo) * (levels - 1)) / (levels - 1) * (out_hi - out_lo) + out_lo;
-    y[y_off + i] = (real)r;
-}
-
 // Convolution of one group (groups == 1) as a register-blocked implicit GEMM: each work-item computes 8
 // output channels by 8 neighbouring output pixels of one row. Weights are packed at compile time as
 // [OC/8][C][KH][KW][8] (zero-padded channels), so one vload8 gives the 8 channels' weights of one tap, and
 // for stride 1 (2) one vload8 (vload16) gives the 8 pixels' inputs. geometry and conv as for `convolution`.
 #define DEVMUX_TAP(p, v) acc##p = fma((float8)(v), w8, acc##p)
 __kernel void convolution_tiled(DEVMUX_CONVOLUTION_PARAMS) {
+    DEVMUX_CONVOLUTION_UNPACK
     const int i = GID();
     if (i >= count)
         return;
@@ -605,6 +239,7 @@ __attribute__((always_inline)) inline void store_channel8(float8 v, int oc, int 
 // weight load, 8 input values and 8 16-wide multiply-adds (twice the work per load of convolution_tiled).
 #define DEVMUX_TAP16(p, v) acc##p = fma((float16)(v), w16, acc##p)
 __kernel void convolution_tiled16(DEVMUX_CONVOLUTION_PARAMS) {
+    DEVMUX_CONVOLUTION_UNPACK
     const int i = GID();
     if (i >= count)
         return;
@@ -695,6 +330,7 @@ __kernel void convolution_tiled16(DEVMUX_CONVOLUTION_PARAMS) {
 // multiply-add as in convolution_tiled16 (which the large 1x1 layers, e.g. SqueezeNet's classifier, are bound by).
 #define DEVMUX_TAP16B(p, v) accb##p = fma((float16)(v), w16, accb##p)
 __kernel void convolution_1x1_16x16(DEVMUX_CONVOLUTION_PARAMS) {
+    DEVMUX_CONVOLUTION_UNPACK
     const int i = GID();
     if (i >= count)
         return;
@@ -790,6 +426,7 @@ __kernel void convolution_1x1_16x16(DEVMUX_CONVOLUTION_PARAMS) {
 // (row wrap or top/bottom), so small planes (13x13) waste no work on partial row blocks. Filters as for
 // convolution_tiled16.
 __kernel void convolution_same16(DEVMUX_CONVOLUTION_PARAMS) {
+    DEVMUX_CONVOLUTION_UNPACK
     const int i = GID();
     if (i >= count)
         return;
@@ -897,6 +534,7 @@ inline float4 winograd_columns(float4 t) { return (float4)(t.s0 - t.s2, t.s1 + t
 // convolution needs 36 for the same 4 outputs. Accumulation stays in float; the output transform (A^T M A) and
 // the bias follow the channel loop, then the usual epilogue per element.
 __kernel void convolution_winograd16(DEVMUX_CONVOLUTION_PARAMS) {
+    DEVMUX_CONVOLUTION_UNPACK
     const int i = GID();
     if (i >= count)
         return;
@@ -1009,81 +647,4 @@ __kernel void convolution_winograd16(DEVMUX_CONVOLUTION_PARAMS) {
                                            shift, scale_shift, an, has_addend, index);
             }
     }
-}
-
-// Max pooling without dilation, 8 neighbouring outputs of one row per work-item, so that for strides 1 and 2
-// each window row is one or two vector loads. geometry and pads as for pool2d.
-__kernel void max_pool2d_row8(__global const real* x, int x_off, __global real* y, int y_off, int count,
-                              int8 geometry, int8 pads) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    const int ih = geometry.s0, iw = geometry.s1, oh = geometry.s2, ow = geometry.s3;
-    const int kh = geometry.s4, kw = geometry.s5, sh = geometry.s6, sw = geometry.s7;
-    const int ow_blocks = (ow + 7) / 8;
-    const int xb = i % ow_blocks;
-    const int oy = (i / ow_blocks) % oh;
-    const int plane = i / (ow_blocks * oh);
-    const int ox0 = xb * 8;
-    __global const real* xp = x + x_off + (size_t)plane * ih * iw;
-    float8 best = (float8)(-INFINITY);
-    for (int ky = 0; ky < kh; ++ky) {
-        const int iy = oy * sh - pads.s0 + ky;
-        if (iy < 0 || iy >= ih)
-            continue;
-        __global const real* row = xp + iy * iw;
-        for (int kx = 0; kx < kw; ++kx) {
-            const int ix0 = ox0 * sw - pads.s1 + kx;
-            float8 v;
-            if (sw == 1 && ix0 >= 0 && ix0 + 8 <= iw) {
-                v = convert_float8(vload8(0, row + ix0));
-            } else if (sw == 2 && ix0 >= 0 && ix0 + 15 <= iw) {
-                // Elements ix0, ix0+2, ..., ix0+14 without reading past ix0+14.
-                const float8 lo = convert_float8(vload8(0, row + ix0)), hi = convert_float8(vload8(0, row + ix0 + 7));
-                v = (float8)(lo.even, hi.odd);
-            } else {
-                const int8 ix = (int8)(ix0) + (int8)(0, 1, 2, 3, 4, 5, 6, 7) * sw;
-                const int8 at = clamp(ix, 0, iw - 1);
-                v = (float8)((float)row[at.s0], (float)row[at.s1], (float)row[at.s2], (float)row[at.s3],
-                             (float)row[at.s4], (float)row[at.s5], (float)row[at.s6], (float)row[at.s7]);
-                v = select((float8)(-INFINITY), v, ix >= 0 && ix < iw);
-            }
-            best = fmax(best, v);
-        }
-    }
-    __global real* out = y + y_off + ((size_t)plane * oh + oy) * ow + ox0;
-    if (ox0 + 8 <= ow) {
-        vstore8(convert_real8(best), 0, out);
-        return;
-    }
-    float t[8];
-    vstore8(best, 0, t);
-    for (int p = 0; p < ow - ox0; ++p)
-        out[p] = (real)t[p];
-}
-
-// A reduction over the innermost `length` contiguous elements, one output per work-item. op as for reduce.
-__kernel void reduce_rows(__global const real* x, int x_off, __global real* y, int y_off, int count, int length,
-                          int op) {
-    const int i = GID();
-    if (i >= count)
-        return;
-    __global const real* row = x + x_off + (size_t)i * length;
-    const float init = op == 2 ? -INFINITY : (op == 3 ? INFINITY : (op == 4 ? 1.0f : 0.0f));
-    float8 acc8 = (float8)(init);
-    int k = 0;
-    for (; k + 8 <= length; k += 8) {
-        const float8 v = convert_float8(vload8(0, row + k));
-        acc8 = op == 2 ? fmax(acc8, v) : (op == 3 ? fmin(acc8, v) : (op == 4 ? acc8 * v : acc8 + v));
-    }
-    float t[8];
-    vstore8(acc8, 0, t);
-    float acc = init;
-    for (int q = 0; q < 8; ++q)
-        acc = op == 2 ? fmax(acc, t[q]) : (op == 3 ? fmin(acc, t[q]) : (op == 4 ? acc * t[q] : acc + t[q]));
-    for (; k < length; ++k) {
-        const float v = (float)row[k];
-        acc = op == 2 ? fmax(acc, v) : (op == 3 ? fmin(acc, v) : (op == 4 ? acc * v : acc + v));
-    }
-    y[y_off + i] = (real)(op == 1 ? acc / (float)length : acc);
 }
