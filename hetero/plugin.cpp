@@ -153,7 +153,9 @@ std::map<std::string, std::string> assign_compute_ops(const std::shared_ptr<cons
         std::map<std::string, std::string> taken;
         for (const auto& kv : answer) {
             const auto node = unclaimed.find(kv.first);
-            if (node != unclaimed.end() && !is_structural(*node->second))
+            // HETERO passes tensors of static shapes between its subgraphs: an op of dynamic shape in the
+            // model stays unassigned, whatever a device that runs it alone (CPU) answers.
+            if (node != unclaimed.end() && !is_structural(*node->second) && !has_dynamic_shape(*node->second))
                 taken[kv.first] = kv.second.empty() ? device : kv.second;
         }
         // A shape computation stays only with a device that takes every op it computes shapes for.

@@ -4,6 +4,7 @@
 
 #include "devmux/kit/export_format.hpp"
 #include "devmux/memory_properties.hpp"
+#include "dynamic_request.hpp"
 #include "infer_request.hpp"
 #include "kernels/kernel.hpp"
 #include "openvino/op/constant.hpp"
@@ -21,7 +22,8 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
       m_config(config),
       m_source(model->clone()),
       m_model_name(model->get_friendly_name()),
-      m_plan(plan_model(*model)),
+      m_dynamic_plan(plan_dynamic(*model)),
+      m_plan(m_dynamic_plan ? nullptr : plan_model(*model)),
       m_streams(m_config.streams(), m_config.request_threads()),
       m_properties(make_property_table()) {}
 
@@ -37,8 +39,31 @@ std::shared_ptr<const kit::ExecutionPlan> CompiledModel::plan_model(const ov::Mo
     return build_plan(prepared, input_types, output_types, m_config.request_threads(), bf16);
 }
 
+std::shared_ptr<const kit::DynamicReferencePlan> CompiledModel::plan_dynamic(const ov::Model& model) const {
+    // The passes never make a static model dynamic: a static model is prepared once, by plan_model.
+    if (!kit::has_dynamic_shapes(model))
+        return nullptr;
+    auto prepared = prepare_model(model);
+    if (!kit::has_dynamic_shapes(*prepared))
+        return nullptr;  // folding resolved every shape
+    check_compilable(model, *prepared);
+    std::vector<ov::element::Type> input_types, output_types;
+    for (const auto& input : inputs())
+        input_types.push_back(input.get_element_type());
+    for (const auto& output : outputs())
+        output_types.push_back(output.get_element_type());
+    const std::string device = get_plugin() ? get_plugin()->get_device_name() : std::string("CPU");
+    return std::make_shared<const kit::DynamicReferencePlan>(prepared, device, input_types, output_types);
+}
+
 uint64_t CompiledModel::weights_bytes() const {
     uint64_t bytes = 0;
+    if (m_dynamic_plan) {
+        for (const auto& op : m_dynamic_plan->model()->get_ordered_ops())
+            if (const auto* constant = ov::as_type<const ov::op::v0::Constant>(op.get()))
+                bytes += constant->get_byte_size();
+        return bytes;
+    }
     for (const auto& op : m_plan->model->get_ordered_ops())
         if (const auto* constant = ov::as_type<const ov::op::v0::Constant>(op.get()))
             bytes += constant->get_byte_size();
@@ -50,13 +75,18 @@ uint64_t CompiledModel::weights_bytes() const {
 
 uint64_t CompiledModel::scratch_bytes() const {
     uint64_t bytes = 0;
+    if (!m_plan)
+        return bytes;  // a dynamic model's values are allocated per inference, by its ops
     for (const auto& step : m_plan->steps)
         bytes += step.scratch_bytes;
     return bytes;
 }
 
 std::shared_ptr<ISyncInferRequest> CompiledModel::create_sync_infer_request() const {
-    return std::make_shared<InferRequest>(std::static_pointer_cast<const CompiledModel>(shared_from_this()));
+    auto self = std::static_pointer_cast<const CompiledModel>(shared_from_this());
+    if (m_dynamic_plan)
+        return std::make_shared<DynamicInferRequest>(self);
+    return std::make_shared<InferRequest>(self);
 }
 
 void CompiledModel::export_model(std::ostream& stream) const {
@@ -68,7 +98,9 @@ void CompiledModel::export_model(std::ostream& stream) const {
     writer.finish();
 }
 
-std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const { return m_plan->model; }
+std::shared_ptr<const ov::Model> CompiledModel::get_runtime_model() const {
+    return m_dynamic_plan ? m_dynamic_plan->model() : m_plan->model;
+}
 
 void CompiledModel::set_property(const ov::AnyMap& properties) {
     kit::refuse_compiled_model_settings("CPU", properties);
@@ -84,7 +116,7 @@ std::shared_ptr<const kit::PropertyTable> CompiledModel::make_property_table() c
         .add_read_only(ov::num_streams, kit::fixed_value(ov::streams::Num(static_cast<int32_t>(m_config.streams()))))
         .add_read_only(ov::inference_num_threads, kit::fixed_value(static_cast<int32_t>(m_config.threads())))
         .add_read_only(memory::weights_bytes, kit::fixed_value(weights_bytes()))
-        .add_read_only(memory::request_arena_bytes, kit::fixed_value(static_cast<uint64_t>(m_plan->arena_bytes)))
+        .add_read_only(memory::request_arena_bytes, kit::fixed_value(static_cast<uint64_t>(m_plan ? m_plan->arena_bytes : 0)))
         .add_read_only(memory::request_scratch_bytes, kit::fixed_value(scratch_bytes()));
     // Every other compile setting reads back as it was compiled with.
     for (const auto& property : Config::settable_properties())

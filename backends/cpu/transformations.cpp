@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "transformations.hpp"
 
+#include "devmux/kit/dynamic_executor.hpp"
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/kit/pass_manager.hpp"
 #include "devmux/kit/passes.hpp"
@@ -58,6 +59,10 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
     // Bias, activation, a per-channel scale-shift and an Add before or after them become oneDNN post-ops
     // of the convolution's primitive (sum, binary, eltwise).
     passes.add("fuse_convolutions", [](ov::Model& m) {
+        // A model with dynamic shapes runs every op's evaluate() (kit::DynamicReferencePlan), which
+        // gains nothing from fused convolutions: its ops stay as the user wrote them.
+        if (kit::has_dynamic_shapes(m))
+            return false;
         kit::ConvolutionFusionOptions options;
         options.scale_shift = true;
         options.addend_first = true;
@@ -72,8 +77,16 @@ const kit::OpSupport& op_support() {
     static const kit::OpSupport support = [] {
         kit::OpSupport statement("CPU");
         statement.add(kit::OpRule{"*", "", {}, [](const ov::Node& node) {
-                                      return has_kernel(node) ? std::string() : std::string("has no CPU implementation");
+                                      if (!has_kernel(node))
+                                          return std::string("has no CPU implementation");
+                                      for (size_t i = 0; i < node.get_output_size(); ++i)
+                                          if (node.get_output_element_type(i).is_dynamic())
+                                              return "output " + std::to_string(i) +
+                                                     " has a dynamic element type; only shapes may be dynamic";
+                                      return std::string();
                                   }});
+        // Ops of dynamic shape run their evaluate() at each inference (CompiledModel::plan_dynamic).
+        statement.require_static_shapes(false);
         return statement;
     }();
     return support;

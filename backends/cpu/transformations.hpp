@@ -25,7 +25,8 @@ std::vector<std::string> capabilities();
 std::shared_ptr<ov::Model> prepare_model(const ov::Model& model);
 
 /// What the CPU runs: every op with a reference evaluate() or an optimised kernel, and the structural ops
-/// the plan handles itself (Parameter, Constant, Result, ReadValue, Assign), with static shapes. Both
+/// the plan handles itself (Parameter, Constant, Result, ReadValue, Assign), with static element types
+/// (shapes may be dynamic: such a model runs every op's evaluate() at each inference). Both
 /// query_model and compile_model (check_compilable) decide from it.
 const kit::OpSupport& op_support();
 
@@ -33,7 +34,7 @@ const kit::OpSupport& op_support();
 std::string describe_type(const ov::Node& node);
 
 /// Throws ov::Exception naming the model and the first input, then the first op, that op_support() refuses
-/// (a dynamic shape, no kernel). `model` is prepare_model's result; `source` the user's model.
+/// (no kernel, a dynamic element type). `model` is prepare_model's result; `source` the user's model.
 void check_compilable(const ov::Model& source, const ov::Model& model);
 
 }  // namespace cpu

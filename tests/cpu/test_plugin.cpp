@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <functional>
 #include <future>
@@ -195,16 +196,24 @@ TEST(CpuQueryModel, OpWithoutKernelIsLeftOutAndCompileNamesIt) {
     EXPECT_THAT(message, HasSubstr("NoKernelOp"));
 }
 
-TEST(CpuQueryModel, DynamicShapesAreLeftOutAndCompileNamesTheInput) {
+TEST(CpuQueryModel, DynamicShapesAreSupportedByQueryAndCompile) {
+    // Dynamic shapes run every op's evaluate() at each inference (tests/cpu_dynamic has the details).
     auto model = relu_model(ov::PartialShape{ov::Dimension::dynamic(), 3});
     auto plugin = make_plugin();
     const auto supported = plugin->query_model(model, {});
-    EXPECT_EQ(supported.count("input"), 0u);
-    EXPECT_EQ(supported.count("relu"), 0u);
-    const auto message = error_of([&] { plugin->compile_model(model, {}); });
-    EXPECT_THAT(message, HasSubstr("'input'"));
-    EXPECT_THAT(message, HasSubstr("dynamic"));
-    EXPECT_THAT(message, HasSubstr(ov::PartialShape{ov::Dimension::dynamic(), 3}.to_string()));
+    EXPECT_EQ(supported.count("input"), 1u);
+    EXPECT_EQ(supported.count("relu"), 1u);
+    auto compiled = plugin->compile_model(model, {});
+    auto request = compiled->create_sync_infer_request();
+    const auto input = random_tensor({2, 3}, 1234);
+    request->set_tensor(compiled->inputs()[0], input);
+    request->infer();
+    const auto output = request->get_tensor(compiled->outputs()[0]);
+    ASSERT_EQ(output.get_shape(), (ov::Shape{2, 3}));
+    auto expected = to_floats(input);
+    for (auto& v : expected)
+        v = std::max(v, 0.0f);
+    EXPECT_EQ(to_floats(output), expected);
 }
 
 // ---- f16 boundaries and weight decompression ----
@@ -322,14 +331,40 @@ INSTANTIATE_TEST_SUITE_P(Tiny, CpuTinyModel,
                                            "tiny/increment_1x3x4x5/1/increment_1x3x4x5.xml",
                                            "tiny/scalar/1/saved_model.xml"));
 
-TEST(CpuTinyModel, DynamicTinyModelsAreRefusedByQueryAndCompile) {
+TEST(CpuTinyModel, DynamicTinyModelsAreSupportedByQueryAndCompile) {
     auto plugin = make_plugin();
     for (const char* xml : {"tiny/dummy_fp64/1/saved_model.xml", "tiny/passthrough/1/passthrough.xml"}) {
         auto model = read_model(xml);
-        EXPECT_EQ(plugin->query_model(model, {}).count("input"), 0u) << xml;
-        const auto message = error_of([&] { plugin->compile_model(model, {}); });
-        EXPECT_THAT(message, HasSubstr("'input'")) << xml;
-        EXPECT_THAT(message, HasSubstr("dynamic shape")) << xml;
+        EXPECT_EQ(plugin->query_model(model, {}).size(), model->get_ordered_ops().size()) << xml;
+        auto compiled = plugin->compile_model(model, {});
+        auto request = compiled->create_sync_infer_request();
+        const auto& port = compiled->inputs()[0];
+        // Both are input + a [1,1] constant (f64 and u8).
+        double addend = 0.0;
+        for (const auto& op : model->get_ordered_ops())
+            if (const auto* constant = ov::as_type<const ov::op::v0::Constant>(op.get()))
+                addend = constant->cast_vector<double>().at(0);
+        const ov::Shape shape{3, 10};
+        const auto type = port.get_element_type();
+        ASSERT_TRUE(type == ov::element::f64 || type == ov::element::u8) << xml << ": " << type;
+        auto values = to_floats(random_tensor(shape, 4321, 1.0f, 100.0f));
+        ov::Tensor input(type, shape);
+        for (size_t i = 0; i < values.size(); ++i) {
+            if (type == ov::element::f64) {
+                input.data<double>()[i] = values[i];
+            } else {
+                values[i] = std::floor(values[i]);
+                input.data<uint8_t>()[i] = static_cast<uint8_t>(values[i]);
+            }
+        }
+        request->set_tensor(port, input);
+        request->infer();
+        const auto output = request->get_tensor(compiled->outputs()[0]);
+        ASSERT_EQ(output.get_shape(), shape) << xml;
+        for (size_t i = 0; i < values.size(); ++i) {
+            const double actual = type == ov::element::f64 ? output.data<double>()[i] : output.data<uint8_t>()[i];
+            EXPECT_NEAR(actual, values[i] + addend, 1e-5) << xml << " element " << i;
+        }
     }
 }
 

@@ -132,8 +132,7 @@ TEST(HeteroPlugin, DynamicShapesAreNamedAsTheCauseNotTheOps) {
     auto model = std::make_shared<ov::Model>(ov::ResultVector{std::make_shared<ov::op::v0::Result>(relu)},
                                              ov::ParameterVector{x}, "dynamic");
     ov::Core core;
-    const auto cpu = error_of([&] { core.compile_model(model, "CPU"); });
-    EXPECT_NE(cpu.find("dynamic shape"), std::string::npos) << cpu;
+    EXPECT_NO_THROW(core.compile_model(model, "CPU"));  // the CPU alone runs dynamic shapes
     const auto text = error_of([&] { core.compile_model(model, "HETERO:CPU"); });
     EXPECT_NE(text.find("'dynamic' has dynamic shapes"), std::string::npos) << text;
     EXPECT_NE(text.find("input 'x' (tensor 'x') has dynamic shape [?,16]"), std::string::npos) << text;
