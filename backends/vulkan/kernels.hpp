@@ -2,12 +2,16 @@
 #pragma once
 
 #include <array>
+#include <cstring>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "devmux/kit/execution_plan.hpp"
+#include "devmux/kit/kernel_table.hpp"
 #include "devmux/kit/op_support.hpp"
 #include "vk_device.hpp"
 
@@ -21,7 +25,14 @@ struct Dispatch {
     size_t output = 0;                                             // step output written
     size_t output_offset = 0;  // elements into that output where this dispatch writes (Concat slices)
     size_t input_offset = 0;   // elements into input binding 0 where this dispatch reads (Split parts)
+    // The shader's parameters: its params struct (set_params, params_as; ops/params.h). layouts.cpp still
+    // edits a few words of the convolutions' and poolings' by index (ops/conv_params.h, ops/pool_params.h).
     uint32_t params[param_count] = {};
+    // Specialization constants 0 and 1: the parameters the shader branches on (llvmpipe runs both sides of every
+    // branch, masked, so a branch on a push constant costs what all its cases cost). The convolution, pooling
+    // and pack_c4 shaders take theirs from their params once the c4 layouts are applied (kernels.cpp
+    // specialization()); every other shader takes these.
+    uint32_t constants[2] = {0, 0};
     size_t items = 0;     // work items along x (invocations that do work)
     uint32_t groups_y = 1;  // work groups along y (the shader reads gl_WorkGroupID.y)
     // conv_block: the filters (input 1, a Constant) are uploaded repacked in blocks of 16 output channels
@@ -41,6 +52,23 @@ struct Dispatch {
     // A fused scale-shift: the node input of the scale (the shift is the next one), bound at binding 3 as one
     // buffer of the scales, then the shifts.
     int scale_shift = -1;
+
+    /// Stores a shader's params struct (ops/<family>_params.h) at the start of `params`.
+    template <typename Params>
+    void set_params(const Params& values) {
+        static_assert(std::is_trivially_copyable<Params>::value && sizeof(Params) <= sizeof(params),
+                      "a shader's params struct fits the push constants after the binding offsets");
+        std::memcpy(params, &values, sizeof(Params));
+    }
+    /// The params struct stored by set_params.
+    template <typename Params>
+    Params params_as() const {
+        static_assert(std::is_trivially_copyable<Params>::value && sizeof(Params) <= sizeof(params),
+                      "a shader's params struct fits the push constants after the binding offsets");
+        Params values;
+        std::memcpy(&values, params, sizeof(Params));
+        return values;
+    }
 };
 
 /// What a node runs as: its dispatches (several for a Concat or Split), in order.
@@ -50,12 +78,26 @@ struct NodePlan {
     size_t scratch_bytes = 0;  // a buffer of each bound step, written and read by its own dispatches
 };
 
-/// The single statement of what VULKAN runs: the reason `node` is refused, or "" with `plan` (when not null)
-/// filled. query_model (through op_support()) and the kernel provider both decide from it.
+/// What a kernel-table entry makes: the reason `node` is refused, or "" with `plan` (when not null) filled.
+/// An entry's check is its planner called without a plan.
+using Planner = std::function<std::string(const ov::Node& node, NodePlan* plan)>;
+using VulkanKernelEntry = kit::KernelEntry<Planner>;
+using VulkanKernelTable = kit::KernelTable<Planner>;
+
+/// VULKAN's kernels (ops/table.cpp): structural ops and views first, then one entry per line of ops/table.inc.
+const VulkanKernelTable& kernel_table();
+
+/// The single statement of what VULKAN runs, read from kernel_table(): the reason `node` is refused, or "" with
+/// `plan` (when not null) filled by the entry that accepts it. Structural ops and views, which run no shader,
+/// are refused here ("has no VULKAN shader") though op_support() accepts them.
 std::string plan_node(const ov::Node& node, NodePlan* plan);
 
-/// The statement as the kit's OpSupport: structural ops, views, and every op plan_node accepts.
+/// The table's statement (kernel_table().support()), which query_model and compile_model's check read.
 const kit::OpSupport& op_support();
+
+/// What `node` runs as on `device`: plan_node's plan, in the shaders' f16 variants for f16 values, conv_texel
+/// where the device and the shapes allow. Throws naming the op when VULKAN refuses it.
+NodePlan device_plan(const ov::Node& node, const Device& device);
 
 /// The graph VULKAN executes: every floating value in `precision` (f32, or f16 on devices with f16 storage),
 /// identity ops removed, constants folded, convolutions fused with their bias, activation and addend.

@@ -769,33 +769,26 @@ TexelView::~TexelView() { vk().vkDestroyBufferView(m_device->handle(), m_view, n
 // ---- shaders ----
 
 const char* shader_name(Shader shader) {
-    static const char* const names[] = {"unary",  "binary",  "conv",   "conv_block", "pool",    "reduce",    "softmax",
-                                        "matmul", "copy",    "pack_c4", "conv_texel", "pool_c4"};
+    static const char* const names[] = {
+#define DEVMUX_VULKAN_SHADER(name) #name,
+#include "vulkan_shader_list.inc"
+#undef DEVMUX_VULKAN_SHADER
+    };
+    static_assert(sizeof(names) / sizeof(names[0]) == static_cast<size_t>(Shader::count), "one name per shader");
     return names[static_cast<size_t>(shader)];
 }
 
 std::pair<const uint32_t*, size_t> shader_code(Shader shader, bool half) {
-#define DEVMUX_SHADER_CODE(name)                                                                      \
+#define DEVMUX_VULKAN_SHADER(name)                                                                    \
     case Shader::name:                                                                                \
         return half ? std::make_pair(shaders::name##_comp_f16_spv, shaders::name##_comp_f16_spv_words) \
                     : std::make_pair(shaders::name##_comp_spv, shaders::name##_comp_spv_words);
     switch (shader) {
-        DEVMUX_SHADER_CODE(unary)
-        DEVMUX_SHADER_CODE(binary)
-        DEVMUX_SHADER_CODE(conv)
-        DEVMUX_SHADER_CODE(conv_block)
-        DEVMUX_SHADER_CODE(pool)
-        DEVMUX_SHADER_CODE(reduce)
-        DEVMUX_SHADER_CODE(softmax)
-        DEVMUX_SHADER_CODE(matmul)
-        DEVMUX_SHADER_CODE(copy)
-        DEVMUX_SHADER_CODE(pack_c4)
-        DEVMUX_SHADER_CODE(conv_texel)
-        DEVMUX_SHADER_CODE(pool_c4)
+#include "vulkan_shader_list.inc"
     default:
         OPENVINO_THROW("VULKAN: unknown shader ", static_cast<int>(shader));
     }
-#undef DEVMUX_SHADER_CODE
+#undef DEVMUX_VULKAN_SHADER
 }
 
 }  // namespace vulkan

@@ -119,20 +119,12 @@ private:
     VkBufferView m_view = VK_NULL_HANDLE;
 };
 
-/// The shaders the plugin embeds.
+/// The shaders the plugin embeds: one per ops/*.comp and shaders/*.comp file, named after it (the list is
+/// generated from the files, backends/vulkan/CMakeLists.txt).
 enum class Shader {
-    unary,
-    binary,
-    conv,
-    conv_block,
-    pool,
-    reduce,
-    softmax,
-    matmul,
-    copy,
-    pack_c4,
-    conv_texel,
-    pool_c4,
+#define DEVMUX_VULKAN_SHADER(name) name,
+#include "vulkan_shader_list.inc"
+#undef DEVMUX_VULKAN_SHADER
     count
 };
 const char* shader_name(Shader shader);
@@ -141,7 +133,8 @@ const char* shader_name(Shader shader);
 std::pair<const uint32_t*, size_t> shader_code(Shader shader, bool half = false);
 
 /// Bindings of every shader: inputs at 0..4, the output at 5. Push constants: per binding the element
-/// offset of its first value inside the bound range (descriptor offsets are aligned down), then parameters.
+/// offset of its first value inside the bound range (descriptor offsets are aligned down), then `param_count`
+/// words holding the shader's params struct (ops/<shader>_params.h, shared with its GLSL; ops/params.h).
 constexpr uint32_t binding_count = 6;
 constexpr uint32_t output_binding = 5;
 constexpr uint32_t param_count = 32 - binding_count;

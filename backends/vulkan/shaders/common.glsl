@@ -39,14 +39,15 @@ layout(std430, set = 0, binding = 4) readonly buffer Input4 { real in4[]; };
 #ifndef CUSTOM_OUTPUT
 layout(std430, set = 0, binding = 5) writeonly buffer Output0 { real out0[]; };
 #endif
+// The op's parameters: the struct a shader names in DEVMUX_PARAMS before including this file (ops/params.h),
+// read as pc.p.<field>.
+#ifndef DEVMUX_PARAMS
+#error "name the shader's params struct (ops/<shader>_params.h) in DEVMUX_PARAMS before including common.glsl"
+#endif
 layout(push_constant) uniform Push {
     uint off[6];
-    uint p[26];
+    DEVMUX_PARAMS p;
 } pc;
-
-float fparam(uint i) { return uintBitsToFloat(pc.p[i]); }
-afloat aparam(uint i) { return afloat(fparam(i)); }
-int iparam(uint i) { return int(pc.p[i]); }
 // Grid-stride loops: the host dispatches at most 65535 groups in x.
 uint first_item() { return gl_GlobalInvocationID.x; }
 uint item_stride() { return gl_NumWorkGroups.x * gl_WorkGroupSize.x; }

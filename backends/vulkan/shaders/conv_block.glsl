@@ -42,10 +42,11 @@ void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4
 }
 
 void main() {
-    const uint C = pc.p[1], H = pc.p[2], W = pc.p[3], K = pc.p[4], OH = pc.p[5], OW = pc.p[6];
-    const uint KH = pc.p[7], KW = pc.p[8];
-    const int sh = iparam(9), sw = iparam(10), dh = iparam(11), dw = iparam(12), ph = iparam(13), pw = iparam(14);
-    const uint groups = pc.p[15];
+    const uint C = pc.p.channels, H = pc.p.height, W = pc.p.width, K = pc.p.out_channels;
+    const uint OH = pc.p.out_height, OW = pc.p.out_width, KH = pc.p.kernel_h, KW = pc.p.kernel_w;
+    const int sh = int(pc.p.stride_h), sw = int(pc.p.stride_w), dh = int(pc.p.dilation_h), dw = int(pc.p.dilation_w);
+    const int ph = int(pc.p.pad_top), pw = int(pc.p.pad_left);
+    const uint groups = pc.p.groups;
     const uint cg = C / groups, kg = K / groups;
     const uint blocks = (kg + 15u) / 16u;
     const uint block = gl_WorkGroupID.y;
@@ -53,8 +54,8 @@ void main() {
     const uint k0 = g * kg + (block % blocks) * 16u;
     const uint lanes = min(16u, g * kg + kg - k0);
     const uint filter_size = cg * KH * KW;
-    const uint pixels = pc.p[21];  // N * OH * OW
-    const uint quads = pc.p[20];   // (pixels + 3) / 4
+    const uint pixels = pc.p.pixels;  // N * OH * OW
+    const uint quads = pc.p.items;    // (pixels + 3) / 4
     for (uint quad = first_item(); quad < quads; quad += item_stride()) {
         const Pixel p0 = pixel_at(quad * 4u, pixels, OH, OW, sh, sw, ph, pw);
         const Pixel p1 = pixel_at(quad * 4u + 1u, pixels, OH, OW, sh, sw, ph, pw);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // What the convolution shaders apply after the sum: the fused bias, activation, scale-shift and addend of a
-// FusedConvolution (parameters as in conv.comp). Operand modes (parameter 16): bits 0-1 the bias (binding 2),
+// FusedConvolution (parameters: ops/conv_params.h). Operand modes (ConvParams::modes): bits 0-1 the bias (binding 2),
 // 2-3 the PRelu slope (binding 3), 4-5 the addend (binding 4), each 1 one value, 2 one per channel, 3 one per
 // element; 6-7 the scales and 11-12 the shifts of a scale-shift, alike (both in binding 3, or 4 after a PRelu:
 // the scales, then the shifts); bit 13 the residual form (the addend and the scale-shift before the
 // activation). Bits 8-10 are conv_texel's layouts.
-// The operand modes (parameter 16) and the activation (parameter 17) as specialization constants: each
+// The operand modes and the activation (ConvParams::modes, activation) as specialization constants: each
 // pipeline keeps only its own epilogue, since llvmpipe runs both sides of every branch (masked).
 layout(constant_id = 0) const uint EPILOGUE_MODES = 0u;
 layout(constant_id = 1) const uint EPILOGUE_ACTIVATION = 0u;
@@ -20,8 +20,12 @@ afloat operand_at(uint binding, uint at) {
 
 afloat operand(uint mode, uint binding, uint k, uint index) { return operand_at(binding, operand_index(mode, k, index)); }
 
-// How many values an operand of `mode` holds: one, one per channel (p4), one per element (p0 * p4 * p5 * p6).
-uint operand_count(uint mode) { return mode == 1u ? 1u : (mode == 2u ? pc.p[4] : pc.p[0] * pc.p[4] * pc.p[5] * pc.p[6]); }
+// How many values an operand of `mode` holds: one, one per channel, one per element.
+uint operand_count(uint mode) {
+    return mode == 1u ? 1u
+                      : (mode == 2u ? pc.p.out_channels
+                                    : pc.p.batch * pc.p.out_channels * pc.p.out_height * pc.p.out_width);
+}
 
 afloat scale_shift(afloat value, uint modes, uint k, uint index) {
     if (((modes >> 6) & 3u) == 0u)
@@ -47,7 +51,7 @@ afloat finish(afloat value, uint k, uint index) {
     }
     switch (EPILOGUE_ACTIVATION) {
     case 1u: value = max(value, afloat(0.0)); break;
-    case 2u: value = min(max(value, aparam(18)), aparam(19)); break;
+    case 2u: value = min(max(value, afloat(pc.p.clamp_min)), afloat(pc.p.clamp_max)); break;
     case 3u: value = afloat(1.0) / (afloat(1.0) + exp(-value)); break;
     case 4u: value = tanh(value); break;
     case 5u: value = value < afloat(0.0) ? value * operand((modes >> 2) & 3u, 3u, k, index) : value; break;

@@ -8,14 +8,13 @@
 // Binding 7: the filters, per block of 16 output channels of a group and per (kh, kw, quad of input
 // channels) 16 texels: texel 4 * ci + j holds output channels 4j..4j+3 of the block for input channel ci of
 // the quad (zeros past the group's last channel).
-// Parameters as conv.comp (p0..p19), then p20 tiles of TILE output pixels, p21 output pixels (N * OH * OW),
-// p22 HP, p23 WP, p24 ceil(C/4), p25 where binding 7 holds 4 texels of bias per block (then the epilogue adds
-// none), 0 for none. The dispatch is one-dimensional over (tile, block of 16 channels, part of the block)
-// items; each invocation computes TILE pixels x QUADS quads of channels (specialization constants 3 and 4,
-// Device::conv_texel_tile). On lavapipe 16 x 4: per quad of input channels, 16 input and 16 filter fetches for
-// 1024 multiply-adds, as llvmpipe pays per texel fetch (a call of its sampling function, about 60 instructions
-// per 8 lanes), not per multiply-add: 16 pixels measured 1.2-1.4x faster than 8 on SqueezeNet, 32 slower (and
-// 3.5 s of pipeline compilation). GPUs fetch cheaply and need invocations: 1 x 1 there.
+// Parameters: ops/conv_params.h (items: tiles of TILE output pixels; bias_texel: where binding 7 holds 4 texels of
+// bias per block, then the epilogue adds none, 0 for none). The dispatch is one-dimensional over (tile, block of 16
+// channels, part of the block) items; each invocation computes TILE pixels x QUADS quads of channels (specialization
+// constants 3 and 4, Device::conv_texel_tile). On lavapipe 16 x 4: per quad of input channels, 16 input and 16
+// filter fetches for 1024 multiply-adds, as llvmpipe pays per texel fetch (a call of its sampling function, about 60
+// instructions per 8 lanes), not per multiply-add: 16 pixels measured 1.2-1.4x faster than 8 on SqueezeNet, 32
+// slower (and 3.5 s of pipeline compilation). GPUs fetch cheaply and need invocations: 1 x 1 there.
 // Bits 8 and 9 of specialization constant 0 (the epilogue's operand modes, conv_epilogue.glsl) say where the
 // input and output are in layout c4, [C/4][H][W] texels of 4 channels with no padding (one image): with bit
 // 8 (INPUT_C4; only for filters that read no padding) binding 6 is the producer's output itself, its first
@@ -24,6 +23,8 @@
 #version 450
 #extension GL_EXT_control_flow_attributes : require
 #define LOCAL_SIZE 8
+#include "conv_params.h"
+#define DEVMUX_PARAMS ConvParams
 #include "common.glsl"
 #include "conv_epilogue.glsl"
 // Output pixels, and quads of output channels of the block, per invocation. The arrays keep the largest sizes
@@ -88,13 +89,14 @@ void store(Pixel p, uint K, uint OH, uint OW, uint k0, uint lanes, vec4 a0, vec4
 }
 
 void main() {
-    const uint K = pc.p[4], OH = pc.p[5], OW = pc.p[6];
-    const uint KH = pc.p[7], KW = pc.p[8], sh = pc.p[9], sw = pc.p[10], dh = pc.p[11], dw = pc.p[12];
-    const uint groups = pc.p[15];
-    const uint quads_image = pc.p[24], quads_c = quads_image / groups, kg = K / groups;
+    const uint K = pc.p.out_channels, OH = pc.p.out_height, OW = pc.p.out_width;
+    const uint KH = pc.p.kernel_h, KW = pc.p.kernel_w, sh = pc.p.stride_h, sw = pc.p.stride_w;
+    const uint dh = pc.p.dilation_h, dw = pc.p.dilation_w;
+    const uint groups = pc.p.groups;
+    const uint quads_image = pc.p.input_quads, quads_c = quads_image / groups, kg = K / groups;
     const uint blocks = (kg + 15u) / 16u, parts = 4u / QUADS;
-    const uint pixels = pc.p[21], tiles = pc.p[20];
-    const uint HP = pc.p[22], WP = pc.p[23], plane = HP * WP;
+    const uint pixels = pc.p.pixels, tiles = pc.p.items;
+    const uint HP = pc.p.padded_height, WP = pc.p.padded_width, plane = HP * WP;
     const uint origin = INPUT_C4 ? pc.off[0] : 0u;
     // Tiles first: the lanes of a work group may work on different blocks, which costs llvmpipe nothing (it
     // fetches lane by lane anyway) and keeps every lane busy where a layer has few tiles (conv10 of
@@ -111,7 +113,8 @@ void main() {
         // per output.
         vec4 bias[4];
         [[unroll]] for (uint j = 0u; j < QUADS; ++j)
-            bias[j] = pc.p[25] != 0u ? texelFetch(packed_filters, int(pc.p[25] + block * 4u + j0 + j)) : vec4(0.0);
+            bias[j] = pc.p.bias_texel != 0u ? texelFetch(packed_filters, int(pc.p.bias_texel + block * 4u + j0 + j))
+                                            : vec4(0.0);
         // Texel of each pixel's first input channel quad at filter position (0, 0); in layout c4 the input is
         // the producer's output, from texel pc.off[0] of its view.
         Pixel p[MAX_TILE];

@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-// Batched matrix product. p0 batch, p1 M, p2 N, p3 K, p4 transpose a, p5 transpose b, p6 batch stride of a
-// (0: broadcast), p7 batch stride of b, p8 items (batch * ceil(M / 4) * ceil(N / 4)).
+// Batched matrix product (ops/matmul.cpp). Parameters: ops/matmul_params.h.
 // Each invocation computes a 4 x 4 tile of the output: per step of K it loads 4 values of a and 4 of b for
 // 16 multiply-adds (llvmpipe pays per load, lane by lane). Rows and columns past the edge load the last
 // row or column (valid indices) and are not stored.
 #version 450
+#include "matmul_params.h"
+#define DEVMUX_PARAMS MatMulParams
 #include "common.glsl"
 
 void main() {
-    const uint M = pc.p[1], N = pc.p[2], K = pc.p[3];
-    const bool ta = pc.p[4] == 1u, tb = pc.p[5] == 1u;
-    const uint items = pc.p[8];
+    const uint M = pc.p.m, N = pc.p.n, K = pc.p.k;
+    const bool ta = pc.p.transpose_a == 1u, tb = pc.p.transpose_b == 1u;
+    const uint items = pc.p.items;
     const uint nq = (N + 3u) / 4u, mq = (M + 3u) / 4u;
     const uint a_step = ta ? M : 1u, b_step = tb ? 1u : N;
     for (uint item = first_item(); item < items; item += item_stride()) {
         const uint n0 = (item % nq) * 4u, m0 = ((item / nq) % mq) * 4u, b = item / (nq * mq);
-        const uint a0 = pc.off[0] + b * pc.p[6], b0 = pc.off[1] + b * pc.p[7];
+        const uint a0 = pc.off[0] + b * pc.p.batch_stride_a, b0 = pc.off[1] + b * pc.p.batch_stride_b;
         // Where row m0 + i of a and column n0 + j of b start.
         uvec4 ia, ib;
         for (uint i = 0u; i < 4u; ++i) {

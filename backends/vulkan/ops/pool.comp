@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// 2D max and average pooling (NCHW). p0 N*C, p1 H, p2 W, p3 OH, p4 OW, p5 KH, p6 KW, p7 stride h,
-// p8 stride w, p9 dilation h, p10 dilation w, p11 pad h, p12 pad w, p13 0 max / 1 average, p14 exclude
-// padding, p15 items, p16 pad h end, p17 pad w end.
+// 2D max and average pooling (NCHW; ops/pool.cpp). Parameters: ops/pool_params.h.
 #version 450
+#include "pool_params.h"
+#define DEVMUX_PARAMS PoolParams
 #include "common.glsl"
 
-// Max or average (parameter 13) as a specialization constant: llvmpipe would run both, masked.
+// Max or average (PoolParams::average) as a specialization constant: llvmpipe would run both, masked.
 layout(constant_id = 0) const uint AVERAGE = 0u;
 
 void main() {
-    const uint H = pc.p[1], W = pc.p[2], OH = pc.p[3], OW = pc.p[4], KH = pc.p[5], KW = pc.p[6];
-    const int sh = iparam(7), sw = iparam(8), dh = iparam(9), dw = iparam(10), ph = iparam(11), pw = iparam(12);
-    const bool average = AVERAGE == 1u, exclude_pad = pc.p[14] == 1u;
-    const int phe = iparam(16), pwe = iparam(17);
-    const uint items = pc.p[15];
+    const uint H = pc.p.height, W = pc.p.width, OH = pc.p.out_height, OW = pc.p.out_width;
+    const uint KH = pc.p.kernel_h, KW = pc.p.kernel_w;
+    const int sh = int(pc.p.stride_h), sw = int(pc.p.stride_w), dh = int(pc.p.dilation_h), dw = int(pc.p.dilation_w);
+    const int ph = int(pc.p.pad_top), pw = int(pc.p.pad_left);
+    const bool average = AVERAGE == 1u, exclude_pad = pc.p.exclude_pad == 1u;
+    const int phe = int(pc.p.pad_bottom), pwe = int(pc.p.pad_right);
+    const uint items = pc.p.items;
     for (uint item = first_item(); item < items; item += item_stride()) {
         const uint ow = item % OW;
         const uint oh = (item / OW) % OH;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Softmax (p3 = 0) and LogSoftmax (p3 = 1) over the middle of [outer, axis, inner]. p0 outer, p1 axis,
-// p2 inner, p4 items (outer * inner), p5 as specialization constant 0: 1 where a work group shares each item
+// Softmax and LogSoftmax over the middle of [outer, axis, inner] (ops/softmax.cpp). Parameters:
+// ops/softmax_params.h; `cooperative` as specialization constant 0: 1 where a work group shares each item
 // (few long rows, as a classifier's 1000 classes: one invocation walking them three times took 64 us of an
 // H100's 0.6 ms SqueezeNet), 0 where each invocation takes whole items.
 #version 450
+#include "softmax_params.h"
+#define DEVMUX_PARAMS SoftmaxParams
 #include "common.glsl"
 
 layout(constant_id = 0) const uint COOPERATIVE = 0u;
@@ -29,8 +31,8 @@ float group_reduce(float mine, bool is_max) {
 }
 
 void main() {
-    const uint axis = pc.p[1], inner = pc.p[2], items = pc.p[4];
-    const bool log_softmax = pc.p[3] == 1u;
+    const uint axis = pc.p.axis, inner = pc.p.inner, items = pc.p.items;
+    const bool log_softmax = pc.p.log_softmax == 1u;
     if (COOPERATIVE != 0u) {
         const uint lane = gl_LocalInvocationID.x, lanes = gl_WorkGroupSize.x;
         for (uint item = gl_WorkGroupID.x; item < items; item += gl_NumWorkGroups.x) {

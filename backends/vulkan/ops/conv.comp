@@ -1,26 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 // 2D convolution (NCHW, groups, strides, dilations, paddings) with the fused bias, activation and addend of
 // a FusedConvolution. Bindings: 0 data, 1 filters [K, C/groups, KH, KW], 2 bias, 3 PRelu slope, 4 addend.
-// p0 N, p1 C, p2 H, p3 W, p4 K, p5 OH, p6 OW, p7 KH, p8 KW, p9 stride h, p10 stride w, p11 dilation h,
-// p12 dilation w, p13 pad h, p14 pad w, p15 groups, p16 broadcast modes of bias (bits 0-1), slope (2-3) and
-// addend (4-5): 0 none, 1 one value, 2 per channel, 3 full; p17 activation (kernels.cpp FusedAct),
-// p18 clamp min, p19 clamp max, p20 items.
+// Parameters: ops/conv_params.h (the epilogue's operand modes and activation: conv_epilogue.glsl).
 // Each invocation computes four output channels of four adjacent output columns: every input value it
 // loads serves four filters and every filter value four columns.
 #version 450
+#include "conv_params.h"
+#define DEVMUX_PARAMS ConvParams
 #include "common.glsl"
 
 #include "conv_epilogue.glsl"
 
 void main() {
-    const uint C = pc.p[1], H = pc.p[2], W = pc.p[3], K = pc.p[4], OH = pc.p[5], OW = pc.p[6];
-    const uint KH = pc.p[7], KW = pc.p[8];
-    const int sh = iparam(9), sw = iparam(10), dh = iparam(11), dw = iparam(12), ph = iparam(13), pw = iparam(14);
-    const uint groups = pc.p[15];
+    const uint C = pc.p.channels, H = pc.p.height, W = pc.p.width, K = pc.p.out_channels;
+    const uint OH = pc.p.out_height, OW = pc.p.out_width, KH = pc.p.kernel_h, KW = pc.p.kernel_w;
+    const int sh = int(pc.p.stride_h), sw = int(pc.p.stride_w), dh = int(pc.p.dilation_h), dw = int(pc.p.dilation_w);
+    const int ph = int(pc.p.pad_top), pw = int(pc.p.pad_left);
+    const uint groups = pc.p.groups;
     const uint cg = C / groups, kg = K / groups;
     const uint kq = (kg + 3u) / 4u;    // quads of output channels per group
     const uint owq = (OW + 3u) / 4u;   // quads of output columns
-    const uint items = pc.p[20];       // N * groups * kq * OH * owq
+    const uint items = pc.p.items;       // N * groups * kq * OH * owq
     const uint filter_size = cg * KH * KW;
     for (uint item = first_item(); item < items; item += item_stride()) {
         const uint ow0 = (item % owq) * 4u;

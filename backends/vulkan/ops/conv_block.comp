@@ -9,6 +9,8 @@
 #version 450
 // Work groups of one llvmpipe SIMD batch (8 lanes): measured faster on lavapipe than 16 or 64 (docs/vulkan.md).
 #define LOCAL_SIZE 8
+#include "conv_params.h"
+#define DEVMUX_PARAMS ConvParams
 #include "common.glsl"
 #include "conv_epilogue.glsl"
 #include "conv_block.glsl"

@@ -2,10 +2,12 @@
 // 2D max and average pooling of a value in layout c4 ([C/4][H][W] texels of 4 channels, one image; see
 // conv_texel.comp) into the same layout: each invocation pools 4 channels of one output pixel, one texel
 // fetch per tap, where the plain shader (pool.comp) loads every channel apart.
-// Binding 6: the input, its first texel at pc.off[0]. Parameters as pool.comp's, but p0 is C/4 and p15 the
-// output texels (C/4 * OH * OW).
+// Binding 6: the input, its first texel at pc.off[0]. Parameters: ops/pool_params.h, as pool.comp's, but
+// `planes` is C/4 and `items` the output texels (C/4 * OH * OW).
 #version 450
 #define CUSTOM_OUTPUT
+#include "pool_params.h"
+#define DEVMUX_PARAMS PoolParams
 #include "common.glsl"
 
 // The output as texels: one vec4 store each (llvmpipe then runs its lane loop once per texel, not per value).
@@ -13,15 +15,17 @@
 layout(std430, set = 0, binding = 5) writeonly buffer Output4 { real4 out4[]; };
 layout(set = 0, binding = 6) uniform samplerBuffer c4_input;
 
-// Max or average (parameter 13) as a specialization constant: llvmpipe would run both, masked.
+// Max or average (PoolParams::average) as a specialization constant: llvmpipe would run both, masked.
 layout(constant_id = 0) const uint AVERAGE = 0u;
 
 void main() {
-    const uint H = pc.p[1], W = pc.p[2], OH = pc.p[3], OW = pc.p[4], KH = pc.p[5], KW = pc.p[6];
-    const int sh = iparam(7), sw = iparam(8), dh = iparam(9), dw = iparam(10), ph = iparam(11), pw = iparam(12);
-    const bool average = AVERAGE == 1u, exclude_pad = pc.p[14] == 1u;
-    const int phe = iparam(16), pwe = iparam(17);
-    const uint items = pc.p[15];
+    const uint H = pc.p.height, W = pc.p.width, OH = pc.p.out_height, OW = pc.p.out_width;
+    const uint KH = pc.p.kernel_h, KW = pc.p.kernel_w;
+    const int sh = int(pc.p.stride_h), sw = int(pc.p.stride_w), dh = int(pc.p.dilation_h), dw = int(pc.p.dilation_w);
+    const int ph = int(pc.p.pad_top), pw = int(pc.p.pad_left);
+    const bool average = AVERAGE == 1u, exclude_pad = pc.p.exclude_pad == 1u;
+    const int phe = int(pc.p.pad_bottom), pwe = int(pc.p.pad_right);
+    const uint items = pc.p.items;
     for (uint item = first_item(); item < items; item += item_stride()) {
         const uint ow = item % OW;
         const uint oh = (item / OW) % OH;
