@@ -6,10 +6,14 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 
 #include "api/core_impl.hpp"
 #include "ir/ir_reader.hpp"
 #include "ir/legacy_v10.hpp"
+#ifdef DEVMUX_HAVE_ONNX
+#include "frontends/onnx/onnx_reader.hpp"
+#endif
 #include "openvino/core/except.hpp"
 #include "registry/shared_library.hpp"
 
@@ -25,6 +29,18 @@ std::string lower_extension(const std::string& path) {
     std::string ext = fs::path(path).extension().string();
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
     return ext;
+}
+
+// An ONNX ModelProto starts with its ir_version field (field 1, a varint: the byte 0x08), as every exporter
+// writes it; IR's XML starts with '<' or white space. (The frontend parses the whole file to be sure.)
+bool looks_like_onnx_bytes(const std::string& bytes) {
+    return !bytes.empty() && static_cast<unsigned char>(bytes[0]) == 0x08;
+}
+
+bool file_looks_like_onnx(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    char first = 0;
+    return file.get(first) && static_cast<unsigned char>(first) == 0x08;
 }
 }  // namespace
 
@@ -69,14 +85,32 @@ std::shared_ptr<ov::Model> Core::read_model(const std::string& model_path, const
                            "' (read_model accepts only ", ov::enable_mmap.name(), ")");
     }
     const std::string ext = lower_extension(model_path);
+    if (ext == ".onnx" || (ext != ".xml" && file_looks_like_onnx(model_path))) {
+#ifdef DEVMUX_HAVE_ONNX
+        return devmux::onnx_frontend::read_model(model_path);
+#else
+        OPENVINO_THROW("Cannot read model '", model_path, "': this devmux was built without its ONNX frontend "
+                       "(libonnx-dev and libprotobuf-dev were missing; scripts/build installs them)");
+#endif
+    }
     if (ext != ".xml")
         OPENVINO_THROW("Cannot read model '", model_path, "': ",
                        ext.empty() ? std::string("the file has no extension") : "the format '" + ext + "' is not supported",
-                       "; devmux reads OpenVINO IR models (.xml with its .bin weights)");
+                       "; devmux reads OpenVINO IR models (.xml with its .bin weights) and ONNX models (.onnx)");
     return devmux::ir::apply_legacy_v10_conventions(devmux::ir::read_model(model_path, bin_path));
 }
 
 std::shared_ptr<ov::Model> Core::read_model(const std::string& model, const Tensor& weights) const {
+    // OpenVINO's overload also takes an ONNX model's bytes (with no weights tensor).
+    if (looks_like_onnx_bytes(model)) {
+#ifdef DEVMUX_HAVE_ONNX
+        OPENVINO_ASSERT(!weights, "read_model: an ONNX model in memory takes no weights tensor");
+        return devmux::onnx_frontend::read_model_from_memory(model, "", "<ONNX model in memory>");
+#else
+        OPENVINO_THROW("read_model: the model in memory is ONNX, and this devmux was built without its ONNX frontend "
+                       "(libonnx-dev and libprotobuf-dev were missing; scripts/build installs them)");
+#endif
+    }
     // OpenVINO shares the weights tensor's memory; the IR reader takes an owned buffer, so the
     // weights are copied once here and the caller's tensor may go at once.
     std::shared_ptr<const std::vector<uint8_t>> buffer;
