@@ -7,6 +7,7 @@
 #include <string>
 
 #include "openvino/op/constant.hpp"
+#include "devmux/kit/interpolate_mapping.hpp"
 #include "ops/reference/shape_util.hpp"
 #include "ops/reference/typed_buffer.hpp"
 
@@ -70,31 +71,6 @@ struct Tap {
     double weight;
 };
 
-double to_input_coordinate(Base::CoordinateTransformMode mode, double o, double scale, size_t in_len,
-                           size_t out_len) {
-    switch (mode) {
-    case Base::CoordinateTransformMode::HALF_PIXEL: return (o + 0.5) / scale - 0.5;
-    case Base::CoordinateTransformMode::PYTORCH_HALF_PIXEL: return out_len > 1 ? (o + 0.5) / scale - 0.5 : 0.0;
-    case Base::CoordinateTransformMode::ASYMMETRIC: return o / scale;
-    case Base::CoordinateTransformMode::TF_HALF_PIXEL_FOR_NN: return (o + 0.5) / scale;
-    case Base::CoordinateTransformMode::ALIGN_CORNERS:
-        return out_len == 1 ? 0.0 : o * static_cast<double>(in_len - 1) / static_cast<double>(out_len - 1);
-    }
-    return o / scale;
-}
-
-int64_t round_nearest(Base::NearestMode mode, double x, double scale) {
-    switch (mode) {
-    case Base::NearestMode::ROUND_PREFER_FLOOR:
-        return x == std::floor(x) + 0.5 ? static_cast<int64_t>(std::floor(x)) : static_cast<int64_t>(std::round(x));
-    case Base::NearestMode::ROUND_PREFER_CEIL: return static_cast<int64_t>(std::floor(x + 0.5));
-    case Base::NearestMode::FLOOR: return static_cast<int64_t>(std::floor(x));
-    case Base::NearestMode::CEIL: return static_cast<int64_t>(std::ceil(x));
-    case Base::NearestMode::SIMPLE: return scale < 1.0 ? static_cast<int64_t>(std::ceil(x)) : static_cast<int64_t>(x);
-    }
-    return static_cast<int64_t>(std::floor(x));
-}
-
 size_t clamp_index(int64_t i, size_t len) {
     return static_cast<size_t>(std::min<int64_t>(std::max<int64_t>(i, 0), static_cast<int64_t>(len) - 1));
 }
@@ -103,12 +79,13 @@ std::vector<std::vector<Tap>> axis_taps(const Base::InterpolateAttrs& attrs, siz
                                         double scale) {
     std::vector<std::vector<Tap>> taps(out_len);
     for (size_t o = 0; o < out_len; ++o) {
-        const double x =
-            to_input_coordinate(attrs.coordinate_transformation_mode, static_cast<double>(o), scale, in_len, out_len);
+        const double x = devmux::kit::interpolate_input_coordinate(attrs.coordinate_transformation_mode,
+                                                                   static_cast<double>(o), scale, in_len, out_len);
         auto& t = taps[o];
         switch (attrs.mode) {
         case Base::InterpolateMode::NEAREST:
-            t.push_back({clamp_index(round_nearest(attrs.nearest_mode, x, scale), in_len), 1.0});
+            t.push_back(
+                {clamp_index(devmux::kit::interpolate_nearest_index(attrs.nearest_mode, x, scale), in_len), 1.0});
             break;
         case Base::InterpolateMode::LINEAR_ONNX: {
             const double xc = std::min(std::max(x, 0.0), static_cast<double>(in_len - 1));

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cl_kernel.hpp"
+#include "devmux/kit/interpolate_mapping.hpp"
 #include "devmux/kit/known_value.hpp"
 #include "interpolate.h"
 #include "openvino/op/interpolate.hpp"
@@ -181,30 +182,6 @@ ResizeDecision decide(const ov::Node& node) {
     return d;
 }
 
-double input_coordinate(Base::CoordinateTransformMode mode, double o, double scale, size_t in_len, size_t out_len) {
-    switch (mode) {
-    case Base::CoordinateTransformMode::HALF_PIXEL: return (o + 0.5) / scale - 0.5;
-    case Base::CoordinateTransformMode::PYTORCH_HALF_PIXEL: return out_len > 1 ? (o + 0.5) / scale - 0.5 : 0.0;
-    case Base::CoordinateTransformMode::ASYMMETRIC: return o / scale;
-    case Base::CoordinateTransformMode::TF_HALF_PIXEL_FOR_NN: return (o + 0.5) / scale;
-    case Base::CoordinateTransformMode::ALIGN_CORNERS:
-        return out_len == 1 ? 0.0 : o * static_cast<double>(in_len - 1) / static_cast<double>(out_len - 1);
-    }
-    return o / scale;
-}
-
-int64_t nearest_index(Base::NearestMode mode, double x, double scale) {
-    switch (mode) {
-    case Base::NearestMode::ROUND_PREFER_FLOOR:
-        return x == std::floor(x) + 0.5 ? static_cast<int64_t>(std::floor(x)) : static_cast<int64_t>(std::round(x));
-    case Base::NearestMode::ROUND_PREFER_CEIL: return static_cast<int64_t>(std::floor(x + 0.5));
-    case Base::NearestMode::FLOOR: return static_cast<int64_t>(std::floor(x));
-    case Base::NearestMode::CEIL: return static_cast<int64_t>(std::ceil(x));
-    case Base::NearestMode::SIMPLE: return scale < 1.0 ? static_cast<int64_t>(std::ceil(x)) : static_cast<int64_t>(x);
-    }
-    return static_cast<int64_t>(std::floor(x));
-}
-
 int64_t clamp_to(int64_t i, size_t len) {
     return std::min<int64_t>(std::max<int64_t>(i, 0), static_cast<int64_t>(len) - 1);
 }
@@ -219,10 +196,11 @@ std::vector<InterpolateTap> axis_taps(const Attrs& attrs, const AxisResize& axis
         if (axis.identity) {
             index[0] = static_cast<int64_t>(o), weight[0] = 1.0;
         } else {
-            const double x = input_coordinate(attrs.coordinate_transformation_mode, static_cast<double>(o), axis.scale,
-                                              axis.padded, axis.out);
+            const double x = kit::interpolate_input_coordinate(attrs.coordinate_transformation_mode,
+                                                               static_cast<double>(o), axis.scale, axis.padded, axis.out);
             if (attrs.mode == Base::InterpolateMode::NEAREST) {
-                index[0] = clamp_to(nearest_index(attrs.nearest_mode, x, axis.scale), axis.padded), weight[0] = 1.0;
+                index[0] = clamp_to(kit::interpolate_nearest_index(attrs.nearest_mode, x, axis.scale), axis.padded);
+                weight[0] = 1.0;
             } else if (attrs.mode == Base::InterpolateMode::LINEAR_ONNX) {
                 const double xc = std::min(std::max(x, 0.0), static_cast<double>(axis.padded - 1));
                 const auto i0 = static_cast<int64_t>(std::floor(xc));

@@ -16,6 +16,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "devmux/kit/interpolate_mapping.hpp"
 #include "ops/helpers.hpp"
 #include "ops/interpolate_params.h"
 #include "openvino/op/constant.hpp"
@@ -43,30 +44,6 @@ std::string mode_name(Mode mode) {
     return text.str();
 }
 
-// The reference's input coordinate of output index o (runtime/ops/interpolate.cpp), in double precision.
-double reference_coordinate(Transform transform, double o, double scale, size_t in_len, size_t out_len) {
-    switch (transform) {
-    case Transform::HALF_PIXEL: return (o + 0.5) / scale - 0.5;
-    case Transform::PYTORCH_HALF_PIXEL: return out_len > 1 ? (o + 0.5) / scale - 0.5 : 0.0;
-    case Transform::ASYMMETRIC: return o / scale;
-    case Transform::TF_HALF_PIXEL_FOR_NN: return (o + 0.5) / scale;
-    case Transform::ALIGN_CORNERS:
-        return out_len == 1 ? 0.0 : o * static_cast<double>(in_len - 1) / static_cast<double>(out_len - 1);
-    }
-    return o / scale;
-}
-
-int64_t reference_nearest(Nearest rounding, double x, double scale) {
-    switch (rounding) {
-    case Nearest::ROUND_PREFER_FLOOR:
-        return x == std::floor(x) + 0.5 ? static_cast<int64_t>(std::floor(x)) : static_cast<int64_t>(std::round(x));
-    case Nearest::ROUND_PREFER_CEIL: return static_cast<int64_t>(std::floor(x + 0.5));
-    case Nearest::FLOOR: return static_cast<int64_t>(std::floor(x));
-    case Nearest::CEIL: return static_cast<int64_t>(std::ceil(x));
-    case Nearest::SIMPLE: return scale < 1.0 ? static_cast<int64_t>(std::ceil(x)) : static_cast<int64_t>(x);
-    }
-    return static_cast<int64_t>(std::floor(x));
-}
 
 int64_t clamped(int64_t index, size_t len) {
     return std::min<int64_t>(std::max<int64_t>(index, 0), static_cast<int64_t>(len) - 1);
@@ -148,8 +125,8 @@ std::string map_axis(const Base::InterpolateAttrs& attrs, size_t axis, size_t in
     case Nearest::SIMPLE: map.rounding = scale < 1.0 ? DEVMUX_INTERPOLATE_CEIL : DEVMUX_INTERPOLATE_FLOOR; break;
     }
     for (size_t o = 0; o < out_len; ++o) {
-        const double x = reference_coordinate(transform, static_cast<double>(o), scale, in_len, out_len);
-        const int64_t expected = clamped(reference_nearest(attrs.nearest_mode, x, scale), in_len);
+        const double x = kit::interpolate_input_coordinate(transform, static_cast<double>(o), scale, in_len, out_len);
+        const int64_t expected = clamped(kit::interpolate_nearest_index(attrs.nearest_mode, x, scale), in_len);
         const int64_t found = fixed_nearest(map, static_cast<uint32_t>(o), in_len);
         if (found != expected) {
             std::ostringstream text;
