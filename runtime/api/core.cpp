@@ -21,9 +21,11 @@ namespace ov {
 namespace fs = std::filesystem;
 
 namespace {
-// OpenVINO's default device is AUTO; devmux has no AUTO plugin, so models compiled without a device
-// name go to the CPU.
-constexpr const char* default_device = "CPU";
+// OpenVINO's default device is AUTO: models compiled without a device name go to it when it is
+// registered (auto/ is built), else to the CPU.
+std::string default_device(const devmux::CoreImpl& core) {
+    return core.is_registered("AUTO") ? "AUTO" : "CPU";
+}
 
 std::string lower_extension(const std::string& path) {
     std::string ext = fs::path(path).extension().string();
@@ -127,7 +129,7 @@ std::shared_ptr<ov::Model> Core::read_model(const std::string& model, const Tens
 }
 
 CompiledModel Core::compile_model(const std::shared_ptr<const ov::Model>& model, const AnyMap& properties) {
-    return _impl->compile(model, default_device, properties);
+    return _impl->compile(model, default_device(*_impl), properties);
 }
 
 CompiledModel Core::compile_model(const std::shared_ptr<const ov::Model>& model, const std::string& device_name,
@@ -136,7 +138,7 @@ CompiledModel Core::compile_model(const std::shared_ptr<const ov::Model>& model,
 }
 
 CompiledModel Core::compile_model(const std::string& model_path, const AnyMap& properties) {
-    return _impl->compile(read_model(model_path), default_device, properties);
+    return _impl->compile(read_model(model_path), default_device(*_impl), properties);
 }
 
 CompiledModel Core::compile_model(const std::string& model_path, const std::string& device_name,
