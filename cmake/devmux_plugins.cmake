@@ -30,18 +30,26 @@ function(devmux_add_plugin)
   endif()
 endfunction()
 
-# devmux_define_alias(ALIAS <name> MEMBERS <device>... [FALLBACK <device>])
+# devmux_define_alias(ALIAS <name> MEMBERS <device>... [FALLBACK <device>] [SELECTION MEASURED|PRIORITY])
 # makes <name> a proxy alias (docs/proxy.md) over the member plugins that are built, in priority order:
 # each member falls back to the next built member, the last to FALLBACK. Members that are not built
-# are left out, so a build without a backend still gets a working alias over the others.
+# are left out, so a build without a backend still gets a working alias over the others. SELECTION
+# (default MEASURED) is written as each member's PROXY_BACKEND_SELECTION: with MEASURED, a device that
+# several members serve runs each model on the member measured fastest for it (docs/deployment.md).
 set_property(GLOBAL PROPERTY DEVMUX_ALIASES "")
 function(devmux_define_alias)
-  cmake_parse_arguments(A "" "ALIAS;FALLBACK" "MEMBERS" ${ARGN})
+  cmake_parse_arguments(A "" "ALIAS;FALLBACK;SELECTION" "MEMBERS" ${ARGN})
   if(NOT A_ALIAS OR NOT A_MEMBERS)
     message(FATAL_ERROR "devmux_define_alias needs ALIAS and MEMBERS")
   endif()
+  if(NOT A_SELECTION)
+    set(A_SELECTION MEASURED)
+  endif()
+  if(NOT A_SELECTION MATCHES "^(MEASURED|PRIORITY)$")
+    message(FATAL_ERROR "devmux_define_alias: SELECTION is MEASURED or PRIORITY, not '${A_SELECTION}'")
+  endif()
   string(REPLACE ";" "," members "${A_MEMBERS}")
-  set_property(GLOBAL APPEND PROPERTY DEVMUX_ALIASES "${A_ALIAS}|${members}|${A_FALLBACK}")
+  set_property(GLOBAL APPEND PROPERTY DEVMUX_ALIASES "${A_ALIAS}|${members}|${A_FALLBACK}|${A_SELECTION}")
 endfunction()
 
 # devmux_add_deployment(FILE <file name> PROPERTIES <DEVICE>:<KEY>=<VALUE> ...)
@@ -57,7 +65,7 @@ function(devmux_add_deployment)
   set_property(GLOBAL PROPERTY "DEVMUX_DEPLOYMENT_${D_FILE}" "${D_PROPERTIES}")
 endfunction()
 
-# The PROXY_CONFIGURATION_* properties every registered plugin gets from devmux_define_alias, as
+# The PROXY_* properties every registered plugin gets from devmux_define_alias, as
 # DEVMUX_ALIAS_PROPERTIES_<device> lists of K=V in the caller's scope.
 function(_devmux_alias_properties registered)
   get_property(aliases GLOBAL PROPERTY DEVMUX_ALIASES)
@@ -66,6 +74,7 @@ function(_devmux_alias_properties registered)
     list(GET parts 0 alias)
     list(GET parts 1 members)
     list(GET parts 2 fallback)
+    list(GET parts 3 selection)
     string(REPLACE "," ";" members "${members}")
     set(built "")
     foreach(member IN LISTS members)
@@ -77,7 +86,8 @@ function(_devmux_alias_properties registered)
     set(priority 0)
     foreach(member IN LISTS built)
       math(EXPR next "${priority} + 1")
-      set(props "PROXY_CONFIGURATION_ALIAS=${alias}" "PROXY_CONFIGURATION_PRIORITY=${priority}")
+      set(props "PROXY_CONFIGURATION_ALIAS=${alias}" "PROXY_CONFIGURATION_PRIORITY=${priority}"
+                "PROXY_BACKEND_SELECTION=${selection}")
       if(next LESS count)
         list(GET built ${next} member_fallback)
         list(APPEND props "PROXY_CONFIGURATION_FALLBACK=${member_fallback}")

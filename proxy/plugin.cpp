@@ -2,13 +2,16 @@
 #include "proxy/plugin.hpp"
 
 #include <algorithm>
+#include <iomanip>
 #include <set>
 #include <sstream>
 
 #include "devmux/kit/export_format.hpp"
+#include "devmux/plugin/device_identity.hpp"
 #include "devmux/plugin/hetero_properties.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
 #include "openvino/core/except.hpp"
+#include "openvino/core/version.hpp"
 #include "registry/device_name.hpp"
 
 namespace devmux {
@@ -62,9 +65,27 @@ ov::AnyMap as_property_map(const ov::Any& value) {
     }
 }
 
+bool is_selection_key(const std::string& key) {
+    return key == backend_selection_key || key == measurement_warmup_key || key == measurement_runs_key ||
+           key == measurement_budget_ms_key;
+}
+
 bool is_proxy_key(const std::string& key) {
     return key == ov::device::id.name() || key == ov::device::priorities.name() || key == alias_for_key ||
-           key == device_priorities_key || key.rfind("PROXY_CONFIGURATION_", 0) == 0;
+           key == device_priorities_key || key.rfind("PROXY_CONFIGURATION_", 0) == 0 || is_selection_key(key);
+}
+
+std::string hex_of(const ov::device::UUID& uuid) {
+    std::ostringstream hex;
+    for (const auto byte : uuid.uuid)
+        hex << std::hex << std::setw(2) << std::setfill('0') << static_cast<unsigned>(byte);
+    return hex.str();
+}
+
+std::string hetero_target(const std::vector<std::string>& chain) {
+    if (chain.size() == 1)
+        return chain.front();
+    return "HETERO:" + join(chain, ",");
 }
 
 }  // namespace
@@ -233,9 +254,7 @@ std::string ProxyPlugin::public_name(const Enumeration& found, size_t index) con
 }
 
 std::string ProxyPlugin::target_of(const ProxyDevice& device) {
-    if (device.chain.size() == 1)
-        return device.chain.front();
-    return "HETERO:" + join(device.chain, ",");
+    return hetero_target(device.chain);
 }
 
 ov::AnyMap ProxyPlugin::for_hardware(const ov::AnyMap& properties) const {
@@ -289,21 +308,35 @@ std::shared_ptr<ICompiledModel> ProxyPlugin::compile_model(const std::shared_ptr
 std::shared_ptr<ICompiledModel> ProxyPlugin::compile_on(const Enumeration& found,
                                                         const std::shared_ptr<const ov::Model>& model,
                                                         const ov::AnyMap& properties) const {
-    const ProxyDevice& device = device_at(found, index_of(properties));
-    const auto core_impl = core();
+    const size_t index = index_of(properties);
+    const ProxyDevice& device = device_at(found, index);
     const ov::AnyMap config = for_hardware(properties);
+    // Read (and so checked) whatever the device: a wrong value is refused on every device alike.
+    const BackendSelection selection = selection_of(properties);
+    measurement_settings(properties, {}, "compile_model on '" + public_name(found, index) + "'");
+    if (device.owners.size() > 1 && selection == BackendSelection::measured)
+        return compile_measured(found, index, model, properties, config);
+    return compile_chain(device.chain, model, config);
+}
+
+std::shared_ptr<ICompiledModel> ProxyPlugin::compile_chain(const std::vector<std::string>& chain,
+                                                           const std::shared_ptr<const ov::Model>& model,
+                                                           const ov::AnyMap& config, std::string* target) const {
+    const auto core_impl = core();
+    if (target)
+        *target = chain.front();
     // The hardware plugin's own compiled model comes back whenever one plugin runs the whole model, so
     // nothing of the proxy stays on the infer path.
-    if (device.chain.size() == 1)
-        return core_impl->compile_model(model, device.chain.front(), config);
+    if (chain.size() == 1)
+        return core_impl->compile_model(model, chain.front(), config);
     // Several plugins: one question to the primary decides whether the others are needed at all.
-    const ov::SupportedOpsMap answer = core_impl->query_model(model, device.chain.front(), config);
+    const ov::SupportedOpsMap answer = core_impl->query_model(model, chain.front(), config);
     const auto ops = model->get_ops();
     const bool primary_runs_all = std::all_of(ops.begin(), ops.end(), [&](const std::shared_ptr<ov::Node>& op) {
         return answer.count(op->get_friendly_name()) != 0;
     });
     if (primary_runs_all)
-        return core_impl->compile_model(model, device.chain.front(), config);
+        return core_impl->compile_model(model, chain.front(), config);
     // HETERO takes the primary's answer instead of asking again, then asks each fallback only about
     // the ops still unassigned.
     ov::AnyMap known;
@@ -311,7 +344,170 @@ std::shared_ptr<ICompiledModel> ProxyPlugin::compile_on(const Enumeration& found
         known[kv.first] = kv.second;
     ov::AnyMap hetero_config = config;
     hetero_config[hetero_known_affinities_key] = known;
-    return core_impl->compile_model(model, target_of(device), hetero_config);
+    if (target)
+        *target = hetero_target(chain);
+    return core_impl->compile_model(model, hetero_target(chain), hetero_config);
+}
+
+BackendSelection ProxyPlugin::selection_of(const ov::AnyMap& properties) const {
+    const auto given = properties.find(backend_selection_key);
+    if (given != properties.end())
+        return parse_backend_selection(given->second, "compile_model on '" + m_alias + "'");
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (m_selection)
+            return *m_selection;
+    }
+    const auto config = host()->proxy_config(m_alias);
+    if (config && config->backend_selection)
+        return *config->backend_selection;
+    return BackendSelection::priority;
+}
+
+std::string ProxyPlugin::versions_of(const std::vector<Candidate>& candidates) const {
+    const auto core_impl = core();
+    std::string versions = std::string("devmux ") + ov::get_openvino_version().buildNumber;
+    for (const auto& candidate : candidates) {
+        versions += "|" + candidate.primary;
+        try {
+            ov::Any name = core_impl->get_property(candidate.primary, ov::device::full_name.name(), {});
+            versions += "=" + name.as<std::string>();
+            ov::Any supported = core_impl->get_property(candidate.primary, ov::supported_properties.name(), {});
+            for (const auto& key : supported.as<std::vector<ov::PropertyName>>()) {
+                const std::string& text = key;
+                if (text.find("DRIVER_VERSION") != std::string::npos) {
+                    ov::Any version = core_impl->get_property(candidate.primary, text, {});
+                    versions += ";" + text + "=" + version.as<std::string>();
+                }
+            }
+        } catch (const std::exception&) {
+            versions += "=?";  // what cannot be read cannot tell versions apart
+        }
+    }
+    return versions;
+}
+
+std::shared_ptr<ICompiledModel> ProxyPlugin::compile_measured(const Enumeration& found, size_t index,
+                                                              const std::shared_ptr<const ov::Model>& model,
+                                                              const ov::AnyMap& properties,
+                                                              const ov::AnyMap& config) const {
+    const ProxyDevice& device = found.devices[index];
+    const std::string where = "compile_model on '" + public_name(found, index) + "'";
+    // Nothing to fill for a dynamic input: the configured order decides.
+    for (const auto& input : model->inputs()) {
+        if (input.get_partial_shape().is_dynamic())
+            return compile_chain(device.chain, model, config);
+    }
+    // Each member that sees the device leads once; the rest of the device's chain follows it as today.
+    std::vector<Candidate> candidates;
+    for (const auto& owner : device.owners) {
+        Candidate candidate{owner.second, {owner.second}};
+        for (const auto& entry : device.chain) {
+            if (entry != owner.second)
+                candidate.chain.push_back(entry);
+        }
+        candidates.push_back(std::move(candidate));
+    }
+    MeasurementSettings settings;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        settings = m_measurement;
+    }
+    settings = measurement_settings(properties, settings, where);
+
+    std::string chains;
+    for (const auto& candidate : candidates)
+        chains += (chains.empty() ? "" : ";") + join(candidate.chain, ",");
+    const std::string memory_key =
+        model_digest(*model) + "|" + (device.uuid ? hex_of(*device.uuid) : "no-uuid") + "|" + chains;
+    std::string cache_dir;
+    const auto dir = properties.find(ov::cache_dir.name());
+    if (dir != properties.end()) {
+        ov::Any value = dir->second;
+        cache_dir = value.as<std::string>();
+    } else {
+        try {
+            cache_dir = core()->get_property("", ov::cache_dir.name(), {}).as<std::string>();
+        } catch (const std::exception&) {
+        }
+    }
+    const std::string disk_key =
+        cache_dir.empty() ? std::string() : hex_of(uuid_from_name(memory_key + "|" + versions_of(candidates)));
+
+    std::optional<Decision> decided = m_decisions.find(memory_key);
+    if (decided) {
+        decided->source = "decided earlier in this process";
+    } else if (!cache_dir.empty()) {
+        decided = read_decision(cache_dir, disk_key);
+        if (decided) {
+            decided->source = "read from " + cache_dir;
+            m_decisions.store(memory_key, *decided);
+        }
+    }
+    if (decided) {
+        const auto chosen = std::find_if(candidates.begin(), candidates.end(),
+                                         [&](const Candidate& c) { return c.primary == decided->chosen; });
+        if (chosen != candidates.end()) {
+            try {
+                return with_measurements(compile_chain(chosen->chain, model, config), model, describe(*decided));
+            } catch (const std::exception&) {
+                // What was chosen no longer compiles (a driver changed under the same versions): measure again.
+                m_decisions.forget(memory_key);
+            }
+        }
+    }
+
+    Decision decision;
+    std::shared_ptr<ICompiledModel> best;
+    double best_ms = 0;
+    // A candidate that compiled but could not be timed: the seeded inputs may be what fails (an integer
+    // divisor of 1 is fine, an index of 1 may be out of range), not the backend. When no candidate can be
+    // timed, the one the configured order prefers among these is kept.
+    std::shared_ptr<ICompiledModel> untimed;
+    std::string untimed_primary;
+    const auto order_of = [&](const std::string& primary) {
+        const auto it = std::find(device.chain.begin(), device.chain.end(), primary);
+        return it == device.chain.end() ? device.chain.size() : static_cast<size_t>(it - device.chain.begin());
+    };
+    for (const auto& candidate : candidates) {
+        Measurement measurement;
+        measurement.primary = candidate.primary;
+        std::shared_ptr<ICompiledModel> compiled;
+        try {
+            compiled = compile_chain(candidate.chain, model, config, &measurement.target);
+            const double ms = measure_latency(*compiled, settings, measurement.runs);
+            measurement.median_ms = ms;
+            if (!best || ms < best_ms) {
+                best = std::move(compiled);  // the previous best is released here
+                best_ms = ms;
+                decision.chosen = candidate.primary;
+            }
+        } catch (const std::exception& e) {
+            measurement.error = e.what();
+            if (compiled && !best && (!untimed || order_of(candidate.primary) < order_of(untimed_primary))) {
+                untimed = std::move(compiled);
+                untimed_primary = candidate.primary;
+            }
+        }
+        decision.measurements.push_back(std::move(measurement));
+    }
+    if (!best && untimed) {
+        best = std::move(untimed);
+        decision.chosen = untimed_primary;
+        decision.source = "none could be timed: the configured order decides";
+    }
+    if (!best) {
+        std::string errors;
+        for (const auto& m : decision.measurements)
+            errors += "\n  " + m.primary + (m.target.empty() || m.target == m.primary ? "" : " via " + m.target) +
+                      ": " + m.error;
+        OPENVINO_THROW(where, ": ", backend_selection_key, "=", selection_measured,
+                       " found no backend that compiles and runs the model:", errors);
+    }
+    m_decisions.store(memory_key, decision);
+    if (!cache_dir.empty())
+        write_decision(cache_dir, disk_key, decision);
+    return with_measurements(best, model, describe(decision));  // a decision read back names its own source
 }
 
 std::shared_ptr<ICompiledModel> ProxyPlugin::import_model(std::istream& model, const ov::AnyMap& properties) const {
@@ -389,6 +585,13 @@ void ProxyPlugin::set_property(const ov::AnyMap& properties) {
                 }
                 device_entries[device.first] = values;
             }
+        } else if (kv.first == backend_selection_key) {
+            const auto selection = parse_backend_selection(kv.second, "set_property('" + m_alias + "')");
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_selection = selection;
+        } else if (is_selection_key(kv.first)) {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_measurement = measurement_settings({kv}, m_measurement, "set_property('" + m_alias + "')");
         } else if (kv.first == alias_for_key || kv.first.rfind("PROXY_CONFIGURATION_", 0) == 0) {
             OPENVINO_THROW("set_property('", m_alias, "'): '", kv.first,
                            "' is set where the plugins are registered (plugins.xml or register_plugin)");
@@ -438,6 +641,16 @@ ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arg
     if (name == ov::device::id.name()) {
         std::lock_guard<std::mutex> lock(m_mutex);
         return std::to_string(m_default_index);
+    }
+    if (name == backend_selection_key)
+        return std::string(to_string(selection_of({})));
+    if (is_selection_key(name)) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        if (name == measurement_warmup_key)
+            return m_measurement.warmup;
+        if (name == measurement_runs_key)
+            return m_measurement.runs;
+        return m_measurement.budget_ms;
     }
     if (name == ov::device::properties.name()) {
         ov::AnyMap stored;
@@ -512,6 +725,10 @@ ov::Any ProxyPlugin::get_property(const std::string& name, const ov::AnyMap& arg
                                             ov::PropertyName(serving_devices_key, ov::PropertyMutability::RO),
                                             ov::PropertyName(compile_target_key, ov::PropertyMutability::RO),
                                             ov::PropertyName(enumeration_errors_key, ov::PropertyMutability::RO),
+                                            ov::PropertyName(backend_selection_key, ov::PropertyMutability::RW),
+                                            ov::PropertyName(measurement_warmup_key, ov::PropertyMutability::RW),
+                                            ov::PropertyName(measurement_runs_key, ov::PropertyMutability::RW),
+                                            ov::PropertyName(measurement_budget_ms_key, ov::PropertyMutability::RW),
                                             ov::PropertyName(ov::device::properties.name(), ov::PropertyMutability::RW)}) {
             if (std::find(names.begin(), names.end(), own) == names.end())
                 names.push_back(own);

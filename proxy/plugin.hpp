@@ -16,6 +16,7 @@
 #include "openvino/runtime/properties.hpp"
 #include "proxy/proxy_config.hpp"
 #include "proxy/proxy_host.hpp"
+#include "proxy/selection.hpp"
 
 namespace devmux {
 namespace proxy {
@@ -76,6 +77,21 @@ private:
     static std::string errors_note(const Enumeration& found);
     std::shared_ptr<ICompiledModel> compile_on(const Enumeration& found, const std::shared_ptr<const ov::Model>& model,
                                                const ov::AnyMap& properties) const;
+    /// Compiles on @p chain (primary first): on the primary alone when it runs every op (one query_model
+    /// decides), else on HETERO over the chain. @p target, when given, receives what was compiled on.
+    std::shared_ptr<ICompiledModel> compile_chain(const std::vector<std::string>& chain,
+                                                  const std::shared_ptr<const ov::Model>& model,
+                                                  const ov::AnyMap& config, std::string* target = nullptr) const;
+    /// MEASURED on a device several members serve: a cached decision, else each member as primary timed.
+    std::shared_ptr<ICompiledModel> compile_measured(const Enumeration& found, size_t index,
+                                                     const std::shared_ptr<const ov::Model>& model,
+                                                     const ov::AnyMap& properties, const ov::AnyMap& config) const;
+    /// PROXY_BACKEND_SELECTION for a compile: its config's, else set_property's, else the registration's,
+    /// else PRIORITY.
+    BackendSelection selection_of(const ov::AnyMap& properties) const;
+    /// What the decision file's key adds to the in-memory one: the devmux build and, per candidate, the
+    /// device's full name and any driver version it reports, so that an update measures again.
+    std::string versions_of(const std::vector<Candidate>& candidates) const;
     /// The caller's properties minus the proxy's own keys, with the ov::device::properties set on the
     /// alias for its plugins under the caller's own (the caller's win, key by key).
     ov::AnyMap for_hardware(const ov::AnyMap& properties) const;
@@ -83,8 +99,8 @@ private:
     std::weak_ptr<const ICore> m_core;
     std::weak_ptr<ProxyHost> m_host;
     std::string m_alias;
-    // Guards m_default_index, m_priorities, m_chain and m_device_properties (what set_property on the
-    // alias changed).
+    // Guards m_default_index, m_priorities, m_chain, m_device_properties, m_selection and m_measurement
+    // (what set_property on the alias changed).
     mutable std::mutex m_mutex;
     size_t m_default_index = 0;
     std::optional<std::map<std::string, int>> m_priorities;
@@ -92,6 +108,13 @@ private:
     /// ov::device::properties set on the alias: plugin or device name -> its properties, given with
     /// every compile, query and import so that a fallback compiling part of a model gets them.
     std::map<std::string, ov::AnyMap> m_device_properties;
+    /// PROXY_BACKEND_SELECTION and PROXY_MEASUREMENT_* set on the alias.
+    std::optional<BackendSelection> m_selection;
+    MeasurementSettings m_measurement;
+    /// MEASURED's decisions in this Core (the proxy is one per alias per Core), by model digest, device
+    /// UUID and candidates. Thread-safe itself; two threads compiling one new model at once may both
+    /// measure, and the later decision stays.
+    mutable DecisionCache m_decisions;
 };
 
 }  // namespace proxy

@@ -23,6 +23,27 @@ int parse_priority(const std::string& text, const std::string& what) {
     return static_cast<int>(value);
 }
 
+BackendSelection parse_backend_selection(const ov::Any& value, const std::string& where) {
+    ov::Any copy = value;
+    std::string text;
+    try {
+        text = copy.as<std::string>();
+    } catch (const std::exception&) {
+        OPENVINO_THROW(where, ": ", backend_selection_key, " must be ", selection_measured, " or ",
+                       selection_priority, ", not a value of type ", ov::util::type_name(copy.type_info()));
+    }
+    if (text == selection_measured)
+        return BackendSelection::measured;
+    if (text == selection_priority)
+        return BackendSelection::priority;
+    OPENVINO_THROW(where, ": ", backend_selection_key, " '", text, "' is not ", selection_measured, " or ",
+                   selection_priority);
+}
+
+const char* to_string(BackendSelection selection) {
+    return selection == BackendSelection::measured ? selection_measured : selection_priority;
+}
+
 std::map<std::string, int> parse_device_priorities(const ov::Any& value, const std::string& what) {
     std::vector<std::string> entries;
     if (value.is<std::vector<std::string>>()) {

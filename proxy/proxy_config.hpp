@@ -30,6 +30,30 @@ constexpr const char* compile_target_key = "PROXY_COMPILE_TARGET";
 /// devices, devices whose ov::device::uuid could not be read), one entry each; empty when nothing did.
 constexpr const char* enumeration_errors_key = "PROXY_ENUMERATION_ERRORS";
 
+/// How an alias picks the backend of a device that several members serve: "MEASURED" or "PRIORITY".
+/// Accepted on a member's plugins.xml entry (or register_plugin properties), by set_property on the
+/// alias and in compile_model's config (each later one wins over the earlier); PRIORITY when none says.
+constexpr const char* backend_selection_key = "PROXY_BACKEND_SELECTION";
+constexpr const char* selection_measured = "MEASURED";
+constexpr const char* selection_priority = "PRIORITY";
+/// What MEASURED times per candidate (set_property on the alias, or compile_model's config): the warm-up
+/// inferences, the timed ones (their median is the candidate's latency) and the time all of them may take
+/// (at least one warm-up and one timed inference run whatever the budget).
+constexpr const char* measurement_warmup_key = "PROXY_MEASUREMENT_WARMUP";
+constexpr const char* measurement_runs_key = "PROXY_MEASUREMENT_RUNS";
+constexpr const char* measurement_budget_ms_key = "PROXY_MEASUREMENT_BUDGET_MS";
+/// Read-only, on a model compiled with MEASURED for a device served by several members: one entry per
+/// candidate, "<primary device>[ via <target>]: <median> ms" or "<primary device>: failed: <error>",
+/// the chosen one ending in ", chosen" (and saying where a cached decision came from).
+constexpr const char* backend_measurements_key = "PROXY_BACKEND_MEASUREMENTS";
+
+enum class BackendSelection { priority, measured };
+
+/// MEASURED or PRIORITY (case as written); anything else is an ov::Exception naming @p where, the key
+/// and the value.
+BackendSelection parse_backend_selection(const ov::Any& value, const std::string& where);
+const char* to_string(BackendSelection selection);
+
 /// One alias as registered.
 struct ProxyConfig {
     std::string alias;
@@ -43,6 +67,8 @@ struct ProxyConfig {
     /// The real name of the plugin whose own name the alias took (alias equal to its name, or a
     /// fallback-only entry); empty when none did.
     std::string internal_name;
+    /// PROXY_BACKEND_SELECTION from the members' entries (they must agree); nothing when none gave it.
+    std::optional<BackendSelection> backend_selection;
     /// Where the entries came from ("Plugins file '/x/plugins.xml'", "register_plugin(...)"), for messages.
     std::vector<std::string> origins;
 };

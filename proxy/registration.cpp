@@ -29,7 +29,7 @@ std::string join_chain(const std::vector<std::string>& names) {
 }  // namespace
 
 bool is_registration_key(const std::string& key) {
-    return key.rfind("PROXY_CONFIGURATION_", 0) == 0;
+    return key.rfind("PROXY_CONFIGURATION_", 0) == 0 || key == backend_selection_key;
 }
 
 Registration register_entries(const std::map<std::string, ProxyConfig>& existing, const std::vector<Entry>& entries,
@@ -47,10 +47,15 @@ Registration register_entries(const std::map<std::string, ProxyConfig>& existing
         const std::string where = origin + ": plugin '" + name + "'";
         for (const auto& kv : entry.proxy_properties) {
             const std::string& key = kv.first;
-            if (key != alias_key && key != priority_key && key != fallback_key && key != internal_name_key)
+            if (key != alias_key && key != priority_key && key != fallback_key && key != internal_name_key &&
+                key != backend_selection_key)
                 OPENVINO_THROW(where, ": unknown property '", key, "' (known: ", alias_key, ", ", priority_key, ", ",
-                               fallback_key, ", ", internal_name_key, ")");
+                               fallback_key, ", ", internal_name_key, ", ", backend_selection_key, ")");
         }
+        std::optional<BackendSelection> selection;
+        const auto selection_value = entry.proxy_properties.find(backend_selection_key);
+        if (selection_value != entry.proxy_properties.end())
+            selection = parse_backend_selection(selection_value->second, where);
         const std::string alias = value_of(entry, alias_key);
         const std::string priority = value_of(entry, priority_key);
         const std::string fallback = value_of(entry, fallback_key);
@@ -73,9 +78,10 @@ Registration register_entries(const std::map<std::string, ProxyConfig>& existing
             // A fallback without an alias: the plugin's name becomes a proxy over it and its fallback.
             proxy_name = name;
             real = internal.empty() ? name + "_ov_internal" : internal;
-        } else if (!internal.empty() || !priority.empty()) {
-            OPENVINO_THROW(where, ": ", internal.empty() ? priority_key : internal_name_key, " needs ", alias_key,
-                           " (or ", fallback_key, ")");
+        } else if (!internal.empty() || !priority.empty() || selection) {
+            OPENVINO_THROW(where, ": ",
+                           !internal.empty() ? internal_name_key : (!priority.empty() ? priority_key : backend_selection_key),
+                           " needs ", alias_key, " (or ", fallback_key, ")");
         }
         result.real_names.push_back(real);
         if (proxy_name.empty()) {
@@ -116,6 +122,14 @@ Registration register_entries(const std::map<std::string, ProxyConfig>& existing
         }
         if (!priority.empty())
             proxy.priorities[real] = parse_priority(priority, where + ", " + priority_key);
+        if (selection) {
+            // One alias, one rule: members that disagree leave no single answer.
+            if (proxy.backend_selection && *proxy.backend_selection != *selection)
+                OPENVINO_THROW(where, ": ", backend_selection_key, " '", to_string(*selection), "' contradicts '",
+                               to_string(*proxy.backend_selection), "' given by another member of alias '", proxy_name,
+                               "'");
+            proxy.backend_selection = selection;
+        }
         if (!fallback.empty()) {
             // In the chain, the plugin whose name the alias took is written as the alias (the proxy maps
             // it to the internal name), so that a link naming the alias, as in the reference, means it.

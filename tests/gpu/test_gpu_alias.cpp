@@ -26,6 +26,12 @@ using ::testing::HasSubstr;
 const std::string models = DEVMUX_MODELS_DIR;
 const std::string lib_dir = DEVMUX_BUILD_LIB_DIR;
 const std::string squeezenet = models + "/squeezenet1.1-ir10/squeezenet1.1.xml";
+const std::string squeezenet_ir11 = models + "/squeezenet1.1-ir11/squeezenet1.1.xml";
+
+// The shipped deployments measure (PROXY_BACKEND_SELECTION=MEASURED); the tests of the priority chain's
+// own mechanics (one query, the split, export) ask for the configured order.
+constexpr const char* selection_key = "PROXY_BACKEND_SELECTION";
+const ov::AnyMap by_priority{{selection_key, "PRIORITY"}};
 
 // Never destroyed: the plugins' libraries stay loaded until the process ends.
 ov::Core& software_core() {
@@ -195,7 +201,7 @@ TEST(GpuAlias, AModelThePrimaryRunsWhollyIsThePrimarysOwnCompiledModel) {
     const auto backends = gpu_backends();
     ASSERT_FALSE(backends.empty());
     const auto before = calls_of_backends();
-    ov::CompiledModel compiled = software_core().compile_model(squeezenet, "GPU");
+    ov::CompiledModel compiled = software_core().compile_model(squeezenet, "GPU", by_priority);
     const auto after = calls_of_backends();
 
     EXPECT_THAT(compiled.get_property(ov::execution_devices), ElementsAreArray({backends.front() + ".0"}));
@@ -213,7 +219,7 @@ TEST(GpuAlias, AModelWithOpsThePrimaryLacksSplitsOverTheBackendsAndCpu) {
     ASSERT_FALSE(backends.empty());
     const auto model = squeezenet_behind_a_resize();
     const auto before = calls_of_backends();
-    ov::CompiledModel compiled = software_core().compile_model(model, "GPU");
+    ov::CompiledModel compiled = software_core().compile_model(model, "GPU", by_priority);
     const auto after = calls_of_backends();
 
     const auto used = compiled.get_property(ov::execution_devices);
@@ -350,8 +356,8 @@ TEST(GpuAlias, ExportThroughTheAliasAndImportGiveTheSameResults) {
     ov::Core& core = software_core();
     for (const bool split : {false, true}) {
         SCOPED_TRACE(split ? "split model" : "whole model on the primary");
-        ov::CompiledModel compiled =
-            split ? core.compile_model(squeezenet_behind_a_resize(), "GPU") : core.compile_model(squeezenet, "GPU");
+        ov::CompiledModel compiled = split ? core.compile_model(squeezenet_behind_a_resize(), "GPU", by_priority)
+                                           : core.compile_model(squeezenet, "GPU", by_priority);
         std::stringstream blob;
         compiled.export_model(blob);
         ov::CompiledModel imported = core.import_model(blob, "GPU");
@@ -361,6 +367,93 @@ TEST(GpuAlias, ExportThroughTheAliasAndImportGiveTheSameResults) {
         ASSERT_EQ(first.get_byte_size(), second.get_byte_size());
         EXPECT_EQ(0, std::memcmp(first.data(), second.data(), first.get_byte_size()));
     }
+}
+
+// One entry of PROXY_BACKEND_MEASUREMENTS: "VULKAN.0: 12.345 ms (median of 10), chosen".
+struct Measured {
+    std::string device;
+    double ms = -1;  // -1: the candidate failed
+    bool chosen = false;
+};
+
+std::vector<Measured> parse_measurements(const std::vector<std::string>& entries) {
+    std::vector<Measured> parsed;
+    for (const auto& entry : entries) {
+        Measured m;
+        const auto colon = entry.find(": ");
+        m.device = entry.substr(0, colon);
+        m.device = m.device.substr(0, m.device.find(" via "));
+        if (colon != std::string::npos && entry.compare(colon + 2, 7, "failed:") != 0)
+            m.ms = std::stod(entry.substr(colon + 2));
+        m.chosen = entry.find(", chosen") != std::string::npos;
+        parsed.push_back(m);
+    }
+    return parsed;
+}
+
+TEST(GpuAlias, ShippedDeploymentsSelectTheBackendByMeasurement) {
+    EXPECT_EQ(software_core().get_property("GPU", selection_key).as<std::string>(), "MEASURED");
+    ov::Core core;
+    EXPECT_EQ(core.get_property("GPU", selection_key).as<std::string>(), "MEASURED");
+}
+
+// Issue 25 §1: with VULKAN written first, MEASURED runs SqueezeNet on whichever backend measured faster
+// on this machine (on PoCL and lavapipe that has been OPENCL; on NVIDIA, VULKAN), and PRIORITY on VULKAN.
+TEST(GpuAlias, VulkanFirstDeploymentRunsSqueezeNetOnTheBackendMeasuredFastest) {
+    const auto backends = gpu_backends();
+    if (backends.size() < 2)
+        GTEST_SKIP() << "needs both GPU backends built; this build has " << backends.size();
+    devmux_test::TempDir dir;
+    auto core = vulkan_first_core(dir);
+    const auto model = core->read_model(squeezenet_ir11);
+    const auto before = calls_of_backends(*core);
+    ov::CompiledModel compiled = core->compile_model(model, "GPU", {{selection_key, "MEASURED"}});
+    const auto after = calls_of_backends(*core);
+
+    const auto entries = compiled.get_property("PROXY_BACKEND_MEASUREMENTS").as<std::vector<std::string>>();
+    for (const auto& entry : entries)
+        std::cout << "[ measured ] " << entry << std::endl;
+    const auto measured = parse_measurements(entries);
+    ASSERT_EQ(measured.size(), 2u);
+    std::set<std::string> devices;
+    const Measured* chosen = nullptr;
+    for (const auto& m : measured) {
+        devices.insert(m.device);
+        EXPECT_GT(m.ms, 0) << m.device << " failed";
+        if (m.chosen) {
+            EXPECT_EQ(chosen, nullptr) << "one choice";
+            chosen = &m;
+        }
+    }
+    EXPECT_EQ(devices, (std::set<std::string>{"VULKAN.0", "OPENCL.0"}));
+    ASSERT_NE(chosen, nullptr);
+    for (const auto& m : measured)
+        EXPECT_LE(chosen->ms, m.ms) << "the choice is the lower measured latency";
+    EXPECT_EQ(compiled.get_property(ov::execution_devices), std::vector<std::string>{chosen->device});
+    for (const auto& backend : {"VULKAN", "OPENCL"})
+        EXPECT_EQ(after.at(backend).compile - before.at(backend).compile, 1u) << backend << " compiled as a candidate";
+    // The IR v11 model has no mean in it: its reference input is the pizza with the mean taken off.
+    const std::string ref = models + "/squeezenet1.1-ir11/ref/squeezenet1.1.";
+    const std::vector<float> input_values = read_floats(ref + "input.data.f32");
+    ov::InferRequest request = compiled.create_infer_request();
+    ov::Tensor input(ov::element::f32, compiled.input().get_shape());
+    ASSERT_EQ(input.get_size(), input_values.size());
+    std::copy(input_values.begin(), input_values.end(), input.data<float>());
+    request.set_input_tensor(input);
+    request.infer();
+    EXPECT_LE(normalised_error(request.get_output_tensor(), read_floats(ref + "output.prob_sink_port_0.f32")), 1e-3);
+
+    // The decision stays in this Core: the next compile of the model builds only the chosen backend.
+    const auto again_before = calls_of_backends(*core);
+    ov::CompiledModel again = core->compile_model(model, "GPU", {{selection_key, "MEASURED"}});
+    const auto again_after = calls_of_backends(*core);
+    for (const auto& backend : {"VULKAN", "OPENCL"})
+        EXPECT_EQ(again_after.at(backend).compile - again_before.at(backend).compile,
+                  chosen->device == std::string(backend) + ".0" ? 1u : 0u)
+            << backend;
+
+    ov::CompiledModel by_order = core->compile_model(model, "GPU", by_priority);
+    EXPECT_EQ(by_order.get_property(ov::execution_devices), std::vector<std::string>{"VULKAN.0"});
 }
 
 }  // namespace

@@ -18,6 +18,24 @@
 //                       device's alone.
 //   MOCK_QUERY_MODEL_CALLS, MOCK_COMPILE_MODEL_CALLS (read-only): how many times the runtime (the Core,
 //                       the proxy, HETERO) called this instance's query_model / compile_model.
+//   MOCK_INFER_CALLS    (read-only) how many inferences this instance's compiled models were asked to run
+//                       (failed ones included).
+//
+// Timing and faults, so that what chooses or combines devices (the proxy's measured backend selection,
+// AUTO's fallbacks, MULTI) is tested without hardware. Read when a model is compiled: a compiled model
+// keeps the values of its compile (set_property later changes later compiles only).
+//   MOCK_COMPILE_DELAY_MS  compile_model sleeps this long (milliseconds, fractions allowed; default 0).
+//   MOCK_INFER_DELAY_MS    each inference sleeps this long besides computing (milliseconds; default 0).
+//   MOCK_COMPILE_ERROR     non-empty: compile_model fails with this text (after the delay, counted as a
+//                          call). Default "".
+//   MOCK_FAIL_INFERENCE    N > 0: inference number N (from 1) of each compiled model fails. Default 0: none.
+//   MOCK_FAIL_EVERY        N > 0: inferences N, 2N, 3N, ... of each compiled model fail. Default 0: none.
+//   MOCK_LOST_AFTER        N > 0: the device is lost once N inferences ran on it (all this instance's
+//                          compiled models on that device together): every later inference, compile_model,
+//                          import_model, query_model and create_infer_request on it fails, naming the device
+//                          and saying it is lost. It stays lost for the instance's life. Default 0: never.
+//   A failed inference throws ov::Exception naming the device, the inference's number and the key that
+//   made it fail; the output tensors are left as they were.
 //
 // It also accepts and reports ov::num_streams, ov::enable_profiling, ov::cache_dir and
 // ov::hint::performance_mode (and ov::device::id, naming one of its devices); any other key throws.
@@ -38,6 +56,13 @@ constexpr const char* device_type = "MOCK_DEVICE_TYPE";
 constexpr const char* full_name = "MOCK_FULL_NAME";
 constexpr const char* query_model_calls = "MOCK_QUERY_MODEL_CALLS";
 constexpr const char* compile_model_calls = "MOCK_COMPILE_MODEL_CALLS";
+constexpr const char* infer_calls = "MOCK_INFER_CALLS";
+constexpr const char* compile_delay_ms = "MOCK_COMPILE_DELAY_MS";
+constexpr const char* infer_delay_ms = "MOCK_INFER_DELAY_MS";
+constexpr const char* compile_error = "MOCK_COMPILE_ERROR";
+constexpr const char* fail_inference = "MOCK_FAIL_INFERENCE";
+constexpr const char* fail_every = "MOCK_FAIL_EVERY";
+constexpr const char* lost_after = "MOCK_LOST_AFTER";
 
 /// The library in the build tree (tests only: DEVMUX_BUILD_LIB_DIR is defined by devmux_add_gtest).
 #ifdef DEVMUX_BUILD_LIB_DIR

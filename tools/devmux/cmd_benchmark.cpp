@@ -321,6 +321,7 @@ std::string json_or_null(const std::optional<T>& value) {
 struct Report {
     std::string model, device, hint, precision, batch_method;
     std::vector<std::string> execution_devices;
+    std::vector<std::string> backend_measurements;  // an alias's PROXY_BACKEND_MEASUREMENTS, when it measured
     std::optional<int64_t> threads, streams;
     uint32_t requests = 0, batch = 1;
     std::optional<uint64_t> weights_bytes, arena_bytes, scratch_bytes;
@@ -337,11 +338,15 @@ void write_json(const Report& r, const std::string& file) {
     std::string devices;
     for (const auto& d : r.execution_devices)
         devices += (devices.empty() ? "" : ", ") + json_string(d);
+    std::string measurements;
+    for (const auto& m : r.backend_measurements)
+        measurements += (measurements.empty() ? "" : ", ") + json_string(m);
     json << "{\n"
          << "  \"model\": " << json_string(r.model) << ",\n"
          << "  \"configuration\": {\n"
          << "    \"device\": " << json_string(r.device) << ",\n"
          << "    \"execution_devices\": [" << devices << "],\n"
+         << "    \"backend_measurements\": [" << measurements << "],\n"
          << "    \"threads\": " << json_or_null(r.threads) << ",\n"
          << "    \"streams\": " << json_or_null(r.streams) << ",\n"
          << "    \"requests\": " << r.requests << ",\n"
@@ -412,6 +417,16 @@ void run_benchmark(const Options& options, ov::Core& core, std::ostream& out) {
         out << "Execution devices: " << joined << "\n";
     } catch (const ov::Exception&) {
         // Not every device reports it; the requested device is shown above.
+    }
+    try {
+        // An alias that chose its backend by measuring says what it measured (compile_ms includes it).
+        report.backend_measurements =
+            compiled.get_property("PROXY_BACKEND_MEASUREMENTS").as<std::vector<std::string>>();
+        out << "Backend selection (PROXY_BACKEND_SELECTION=MEASURED):\n";
+        for (const auto& entry : report.backend_measurements)
+            out << "  " << entry << "\n";
+    } catch (const ov::Exception&) {
+        // Any other device, or an alias that did not measure.
     }
     // What the device runs with, which may differ from what was asked; a device without a property (HETERO,
     // a GPU) shows nothing for it.

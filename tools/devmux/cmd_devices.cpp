@@ -68,6 +68,10 @@ void print_alias_device(ov::Core& core, const std::string& device, std::ostream&
         } else {
             out << "  Compiles on: " << target << " (straight to the hardware device)\n";
         }
+        const std::string selection = core.get_property(device, "PROXY_BACKEND_SELECTION").as<std::string>();
+        if (selection == "MEASURED" && serving.size() > 1)
+            out << "  Selection:  MEASURED: each model compiles on each of " << joined(serving)
+                << " as primary and keeps the fastest (PRIORITY: the order above)\n";
         for (const auto& error : errors)
             out << "  Enumeration error: " << error << "\n";
     } catch (const ov::Exception& e) {

@@ -107,13 +107,45 @@ std::string alias_compile_target(ov::Core& core, const std::string& device) {
     }
 }
 
+// For an alias device whose PROXY_BACKEND_SELECTION is MEASURED and that several backends serve: the
+// measurements of a compile (one entry per backend, the chosen one marked), which is how the alias
+// decides; empty for any other device. The compile is what decides, so it is made here (a decision
+// already in ov::cache_dir makes it one compile).
+std::vector<std::string> backend_measurements(ov::Core& core, const std::shared_ptr<ov::Model>& model,
+                                              const std::string& device) {
+    try {
+        if (core.get_property(device, "PROXY_BACKEND_SELECTION").as<std::string>() != "MEASURED" ||
+            core.get_property(device, "PROXY_SERVING_DEVICES").as<std::vector<std::string>>().size() < 2)
+            return {};
+    } catch (const ov::Exception&) {
+        return {};  // not an alias
+    }
+    return core.compile_model(model, device)
+        .get_property("PROXY_BACKEND_MEASUREMENTS")
+        .as<std::vector<std::string>>();
+}
+
+// The compile target of the chosen entry ("VULKAN.0: 1.2 ms ..., chosen" or "VULKAN.0 via HETERO:...: ...").
+std::string chosen_target(const std::vector<std::string>& measurements) {
+    for (const auto& entry : measurements) {
+        if (entry.find(", chosen") == std::string::npos)
+            continue;
+        const std::string head = entry.substr(0, entry.find(": "));
+        const auto via = head.find(" via ");
+        return via == std::string::npos ? head : head.substr(via + 5);
+    }
+    return {};
+}
+
 }  // namespace
 
 void run_query(const Options& options, ov::Core& core, std::ostream& out) {
     auto model = core.read_model(options.model);
     // An alias answers for itself ("GPU" for every op it takes); the hardware devices behind it, and the
     // split a compile would make, come from asking its compile target instead.
-    const std::string target = alias_compile_target(core, options.device);
+    const std::vector<std::string> measurements = backend_measurements(core, model, options.device);
+    const std::string chosen = chosen_target(measurements);
+    const std::string target = chosen.empty() ? alias_compile_target(core, options.device) : chosen;
     const std::string queried = target.empty() ? options.device : target;
     const ov::SupportedOpsMap supported = core.query_model(model, queried);
 
@@ -137,7 +169,13 @@ void run_query(const Options& options, ov::Core& core, std::ostream& out) {
     out << "Queried device: " << options.device;
     if (!target.empty())
         out << " (an alias over " << target << ")";
-    out << "\n\n";
+    out << "\n";
+    if (!measurements.empty()) {
+        out << "Backend selection (PROXY_BACKEND_SELECTION=MEASURED), median latency per backend:\n";
+        for (const auto& entry : measurements)
+            out << "  " << entry << "\n";
+    }
+    out << "\n";
     table.print(out);
     out << "\nOps per device (" << total << " ops):\n";
     for (const auto& [device, count] : per_device) {

@@ -3,11 +3,14 @@
 
 #include <atomic>
 #include <cctype>
+#include <chrono>
 #include <istream>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "devmux/kit/op_support.hpp"
 #include "devmux/kit/passes.hpp"
@@ -104,6 +107,13 @@ struct Config {
     bool enable_profiling = false;
     ov::hint::PerformanceMode performance_mode = ov::hint::PerformanceMode::LATENCY;
     std::string device_id;  // the device selected with ov::device::id; empty: the first device
+    // Timing and faults (mock_plugin.hpp): fixed for a compiled model at its compile.
+    double compile_delay_ms = 0;
+    double infer_delay_ms = 0;
+    std::string compile_error;
+    uint64_t fail_inference = 0;
+    uint64_t fail_every = 0;
+    uint64_t lost_after = 0;
 
     explicit Config(const PropertyValues& values)
         : device_ids(list_of(values.get(devmux_mock::device_ids))),
@@ -111,7 +121,13 @@ struct Config {
           num_streams(values.get(ov::num_streams)),
           enable_profiling(values.get(ov::enable_profiling)),
           performance_mode(values.get(ov::hint::performance_mode)),
-          device_id(values.selected_device()) {
+          device_id(values.selected_device()),
+          compile_delay_ms(values.get(devmux_mock::compile_delay_ms).as<double>()),
+          infer_delay_ms(values.get(devmux_mock::infer_delay_ms).as<double>()),
+          compile_error(text_of(values.get(devmux_mock::compile_error))),
+          fail_inference(values.get(devmux_mock::fail_inference).as<uint64_t>()),
+          fail_every(values.get(devmux_mock::fail_every).as<uint64_t>()),
+          lost_after(values.get(devmux_mock::lost_after).as<uint64_t>()) {
         for (const auto& text : list_of(values.get(devmux_mock::uuids)))
             uuids.push_back(parse_uuid(text));
         if (trim(supported_ops_text) != every_op) {
@@ -129,6 +145,68 @@ struct Config {
                 return i;
         OPENVINO_THROW("MOCK has no device with id '", id, "' (its ids: ", join(device_ids), ")");
     }
+};
+
+// A duration in milliseconds: a number >= 0, fractions allowed ("2", "0.5").
+ov::Any milliseconds_of(const ov::Any& value) {
+    const std::string text = trim(text_of(value));
+    size_t used = 0;
+    double ms = -1;
+    try {
+        ms = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size() || !(ms >= 0) || ms > 3.6e6)
+        throw std::invalid_argument("not a duration");
+    return ov::Any(ms);
+}
+
+// A count: an integer >= 0 (0 turns the fault off).
+ov::Any count_of(const ov::Any& value) {
+    const std::string text = trim(text_of(value));
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18)
+        throw std::invalid_argument("not a count");
+    return ov::Any(static_cast<uint64_t>(std::stoull(text)));
+}
+
+void sleep_ms(double ms) {
+    if (ms > 0)
+        std::this_thread::sleep_for(std::chrono::duration<double, std::milli>(ms));
+}
+
+// The inferences run on each device of one plugin instance, for MOCK_LOST_AFTER: shared by the instance
+// and its compiled models, whose requests may run on many threads at once.
+class DeviceHealth {
+public:
+    // Counts one inference on @p device (its "NAME.id"); throws when the device is lost already.
+    void count_inference(const std::string& device, uint64_t lost_after) {
+        ++m_total;
+        std::lock_guard<std::mutex> lock(m_mutex);
+        throw_if_lost_locked(device);
+        const uint64_t count = ++m_inferences[device];
+        if (lost_after > 0 && count >= lost_after)
+            m_lost[device] = lost_after;  // this inference still runs; every later call fails
+    }
+    // Throws, naming the device, when it is lost.
+    void check(const std::string& device) const {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        throw_if_lost_locked(device);
+    }
+    uint64_t total() const { return m_total.load(); }
+
+private:
+    void throw_if_lost_locked(const std::string& device) const {
+        const auto lost = m_lost.find(device);
+        if (lost != m_lost.end())
+            OPENVINO_THROW("MOCK device '", device, "' is lost (", devmux_mock::lost_after, "=", lost->second,
+                           ": lost after ", lost->second, lost->second == 1 ? " inference)" : " inferences)");
+    }
+
+    std::atomic<uint64_t> m_total{0};  // every inference asked of the instance, failed ones included
+    mutable std::mutex m_mutex;        // guards m_inferences and m_lost
+    std::map<std::string, uint64_t> m_inferences;  // device -> inferences asked of it
+    std::map<std::string, uint64_t> m_lost;        // device -> the MOCK_LOST_AFTER that lost it
 };
 
 // The settable keys; the read-only ones need the plugin (call counters, its name) and are added by it.
@@ -177,6 +255,13 @@ std::shared_ptr<devmux::kit::PropertyTable> settable_table() {
         .add(ov::num_streams, ov::streams::Num{1}, "AUTO, NUMA or a number of streams >= 0",
              [](const ov::streams::Num& streams) { return streams.num >= ov::streams::NUMA.num; })
         .add(ov::enable_profiling, false, "true or false")
+        .add(devmux_mock::compile_delay_ms, ov::Any(0.0), "a duration in milliseconds >= 0", milliseconds_of)
+        .add(devmux_mock::infer_delay_ms, ov::Any(0.0), "a duration in milliseconds >= 0", milliseconds_of)
+        .add(devmux_mock::compile_error, ov::Any(std::string()), "any text (empty: compiles succeed)",
+             [](const ov::Any& value) { return ov::Any(text_of(value)); })
+        .add(devmux_mock::fail_inference, ov::Any(uint64_t{0}), "an inference number >= 1, or 0 for none", count_of)
+        .add(devmux_mock::fail_every, ov::Any(uint64_t{0}), "a period >= 1, or 0 for none", count_of)
+        .add(devmux_mock::lost_after, ov::Any(uint64_t{0}), "a number of inferences >= 1, or 0 for never", count_of)
         .add(ov::cache_dir, std::string(), "a directory path")
         .add(ov::hint::performance_mode, ov::hint::PerformanceMode::LATENCY,
              "LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT")
@@ -213,8 +298,9 @@ std::shared_ptr<const devmux::kit::ReferencePlan> plan_in_f32(const std::shared_
 class MockCompiledModel : public devmux::ICompiledModel {
 public:
     MockCompiledModel(const std::shared_ptr<ov::Model>& model, const std::shared_ptr<const devmux::IPlugin>& plugin,
-                      const Config& config, std::string device)
+                      const Config& config, std::string device, std::shared_ptr<DeviceHealth> health)
         : ICompiledModel(model, plugin),
+          m_health(std::move(health)),
           m_model(model),
           m_plan(plan_in_f32(model, device)),
           m_config(config),
@@ -249,8 +335,26 @@ public:
 
     const std::shared_ptr<const devmux::kit::ReferencePlan>& plan() const { return m_plan; }
     bool profiling() const { return m_profiling; }
+    const std::string& device() const { return m_device; }
+    void check_device() const { m_health->check(m_device); }
+
+    // Called by each inference before it computes: counts it, fails it when a fault key says so, and
+    // waits MOCK_INFER_DELAY_MS.
+    void begin_inference() const {
+        const uint64_t number = ++m_inferences;
+        m_health->count_inference(m_device, m_config.lost_after);
+        if (m_config.fail_inference != 0 && number == m_config.fail_inference)
+            OPENVINO_THROW("MOCK device '", m_device, "': inference ", number, " fails (", devmux_mock::fail_inference,
+                           "=", m_config.fail_inference, ")");
+        if (m_config.fail_every != 0 && number % m_config.fail_every == 0)
+            OPENVINO_THROW("MOCK device '", m_device, "': inference ", number, " fails (", devmux_mock::fail_every, "=",
+                           m_config.fail_every, ")");
+        sleep_ms(m_config.infer_delay_ms);
+    }
 
 private:
+    std::shared_ptr<DeviceHealth> m_health;
+    mutable std::atomic<uint64_t> m_inferences{0};  // asked of this compiled model, by all its requests
     std::shared_ptr<ov::Model> m_model;
     std::shared_ptr<const devmux::kit::ReferencePlan> m_plan;
     const Config m_config;
@@ -287,6 +391,7 @@ public:
           m_executor(compiled->plan()) {}
 
     void infer() override {
+        m_compiled->begin_inference();
         m_profiling = m_compiled->profiling();
         m_executor.run(m_input_tensors, m_output_tensors, m_profiling);
     }
@@ -304,6 +409,7 @@ private:
 };
 
 std::shared_ptr<devmux::ISyncInferRequest> MockCompiledModel::create_sync_infer_request() const {
+    check_device();
     return std::make_shared<MockInferRequest>(std::static_pointer_cast<const MockCompiledModel>(shared_from_this()));
 }
 
@@ -316,6 +422,14 @@ public:
     std::shared_ptr<devmux::ICompiledModel> compile_model(const std::shared_ptr<const ov::Model>& model,
                                                           const ov::AnyMap& properties) const override {
         ++m_compile_calls;
+        OPENVINO_ASSERT(model, "MOCK device '", get_device_name(), "': compile_model got a null model");
+        const Config config(merged_values(properties));
+        const std::string device = device_name_with_id(config);
+        m_health->check(device);
+        sleep_ms(config.compile_delay_ms);
+        if (!config.compile_error.empty())
+            OPENVINO_THROW("MOCK device '", device, "': compile failed: ", config.compile_error, " (",
+                           devmux_mock::compile_error, ")");
         return compile(model, properties);
     }
 
@@ -336,6 +450,7 @@ public:
         OPENVINO_ASSERT(model, "MOCK device '", get_device_name(), "': query_model got a null model");
         const Config config(merged_values(properties));
         const std::string device = device_name_with_id(config);
+        m_health->check(device);
         return op_support(config, device).query(*model, *model, device);
     }
 
@@ -398,8 +513,12 @@ private:
                            [this](const PropertyValues&, const std::string&) {
                                return static_cast<uint64_t>(m_query_calls.load());
                            })
-            .add_read_only(devmux_mock::compile_model_calls, [this](const PropertyValues&, const std::string&) {
-                return static_cast<uint64_t>(m_compile_calls.load());
+            .add_read_only(devmux_mock::compile_model_calls,
+                           [this](const PropertyValues&, const std::string&) {
+                               return static_cast<uint64_t>(m_compile_calls.load());
+                           })
+            .add_read_only(devmux_mock::infer_calls, [this](const PropertyValues&, const std::string&) {
+                return m_health->total();
             });
         return table;
     }
@@ -444,13 +563,15 @@ private:
         OPENVINO_ASSERT(model, "MOCK device '", get_device_name(), "': compile_model got a null model");
         Config config(merged_values(properties));
         const std::string device = device_name_with_id(config);
+        m_health->check(device);
         op_support(config, device).check(*model, *model);
         config.device_id = config.device_ids[config.index_of(config.device_id)];
-        return std::make_shared<MockCompiledModel>(model->clone(), shared_from_this(), config, device);
+        return std::make_shared<MockCompiledModel>(model->clone(), shared_from_this(), config, device, m_health);
     }
 
     mutable std::atomic<uint64_t> m_query_calls{0};
     mutable std::atomic<uint64_t> m_compile_calls{0};
+    const std::shared_ptr<DeviceHealth> m_health = std::make_shared<DeviceHealth>();  // thread-safe itself
     mutable std::mutex m_mutex;  // guards m_values
     PropertyValues m_values;
 };
