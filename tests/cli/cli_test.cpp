@@ -374,3 +374,63 @@ TEST(CliBenchmark, JsonHoldsEveryFigureAndTheConfigurationUsed) {
     EXPECT_NE(unwritable.exit_code, 0);
     EXPECT_NE(unwritable.err.find("/nonexistent/x.json"), std::string::npos) << unwritable.err;
 }
+
+// `devmux convert` on an ONNX model: the IR it writes reloads with the same outputs and benchmarks.
+TEST(CliConvert, OnnxModelToIrThatBenchmarks) {
+    const std::string onnx = std::string(DEVMUX_MODELS_DIR) + "/mnist-onnx/mnist.onnx";
+    ov::Core core;
+    std::shared_ptr<ov::Model> original;
+    try {
+        original = core.read_model(onnx);
+    } catch (const ov::Exception& e) {
+        GTEST_SKIP() << "this build reads no ONNX: " << e.what();
+    }
+    const std::string base = ::testing::TempDir() + std::to_string(getpid()) + "_devmux_cli_mnist";
+    const std::string xml = base + ".xml", bin = base + ".bin";
+    auto r = run_cli({"convert", "-m", onnx, "-o", xml});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_TRUE(has_line_matching(r.out, "Wrote IR v11: " + regex_escape(xml) + R"( \([0-9]+ bytes\), .*)")) << r.out;
+    EXPECT_NE(read_file(xml).find("version=\"11\""), std::string::npos);
+
+    auto bench = run_cli({"benchmark", "-m", xml, "-d", "CPU", "-n", "2"});
+    EXPECT_EQ(bench.exit_code, 0) << bench.err;
+    EXPECT_TRUE(has_line_matching(bench.out, "Count: 2 inferences")) << bench.out;
+
+    // Without --compress-to-fp16 the weights keep f32: the reloaded model's outputs are bit-identical.
+    auto reloaded = core.read_model(xml);
+    ov::Tensor input(ov::element::f32, original->input(0).get_shape());
+    for (size_t i = 0; i < input.get_size(); ++i)
+        input.data<float>()[i] = static_cast<float>((i * 37) % 255) / 255.0f;
+    auto infer = [&](const std::shared_ptr<ov::Model>& model) {
+        auto request = core.compile_model(model, "CPU").create_infer_request();
+        request.set_input_tensor(input);
+        request.infer();
+        auto output = request.get_output_tensor();
+        return std::vector<float>(output.data<float>(), output.data<float>() + output.get_size());
+    };
+    EXPECT_EQ(infer(original), infer(reloaded));
+
+    auto compressed = run_cli({"convert", onnx, "-o", xml, "--compress-to-fp16"});  // the model given bare
+    ASSERT_EQ(compressed.exit_code, 0) << compressed.err;
+    EXPECT_NE(read_file(xml).find("element_type=\"f16\""), std::string::npos);
+    std::remove(xml.c_str());
+    std::remove(bin.c_str());
+}
+
+TEST(CliConvert, NeedsAnXmlOutputAndTakesNoDevice) {
+    auto no_output = run_cli({"convert", "-m", kTinyModel});
+    EXPECT_EQ(no_output.exit_code, 1);
+    EXPECT_NE(no_output.err.find("-o"), std::string::npos) << no_output.err;
+    auto not_xml = run_cli({"convert", "-m", kTinyModel, "-o", "out.bin"});
+    EXPECT_EQ(not_xml.exit_code, 1);
+    EXPECT_NE(not_xml.err.find("out.bin"), std::string::npos) << not_xml.err;
+    auto device = run_cli({"convert", "-m", kTinyModel, "-o", "out.xml", "-d", "CPU"});
+    EXPECT_EQ(device.exit_code, 1);
+    EXPECT_NE(device.err.find("-d"), std::string::npos) << device.err;
+}
+
+TEST(CliConvert, UnwritableOutputIsNamed) {
+    auto r = run_cli({"convert", "-m", kTinyModel, "-o", "/nonexistent-devmux-dir/out.xml"});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.err.find("/nonexistent-devmux-dir/out.xml"), std::string::npos) << r.err;
+}

@@ -46,10 +46,14 @@ Commands:
             [-hint latency|throughput|none] [-infer_precision f32|f16|bf16] [-b N] [-i NAME=FILE ...]
             [--pc] [--json FILE]
                               measure latency, throughput and memory
+  convert [-m] MODEL -o OUT.xml [--compress-to-fp16]
+                              save the model (IR or ONNX) as IR v11: OUT.xml and OUT.bin
 
 Options:
   --plugins FILE       plugins.xml to load devices from (default: the one beside the runtime library)
-  -m, --model FILE     model IR (.xml; the .bin beside it)
+  -m, --model FILE     model: IR (.xml; the .bin beside it) or ONNX (.onnx)
+  -o, --output FILE    convert: the IR .xml to write; the weights go to the .bin beside it
+  --compress-to-fp16   convert: store f32 weights as f16, each followed by a Convert back to f32
   -d, --device NAME    device to use, e.g. CPU
   -n, --niter N        benchmark: run N inferences
   -t, --time SECONDS   benchmark: run for this long (default: 10 s when -n is not given)
@@ -161,6 +165,13 @@ Options parse_args(int argc, const char* const argv[]) {
             if (file.empty())
                 throw UsageError(name + " expects a file name");
             (name == "--dot" ? options.dot_file : options.svg_file) = file;
+        } else if (name == "-o" || name == "--output") {
+            options.output_file = value();
+            name = "-o";
+        } else if (name == "--compress-to-fp16") {
+            if (inline_value)
+                throw UsageError("--compress-to-fp16 takes no value");
+            options.compress_to_fp16 = true;
         } else if (name == "--pc") {
             if (inline_value)
                 throw UsageError("--pc takes no value");
@@ -170,6 +181,10 @@ Options parse_args(int argc, const char* const argv[]) {
         } else if (options.command.empty()) {
             options.command = arg;
             continue;
+        } else if (options.command == "convert" && options.model.empty()) {
+            // `devmux convert model.onnx -o model.xml`, as OpenVINO's converter is called.
+            options.model = arg;
+            name = "-m";
         } else {
             throw UsageError("unexpected argument '" + arg + "'");
         }
@@ -180,12 +195,23 @@ Options parse_args(int argc, const char* const argv[]) {
 
     if (options.command.empty())
         throw UsageError("no command given");
-    static const std::set<std::string> commands{"devices", "query", "benchmark"};
+    static const std::set<std::string> commands{"devices", "query", "benchmark", "convert"};
     if (!commands.count(options.command))
         throw UsageError("unknown command '" + options.command + "'");
 
     std::set<std::string> allowed{"--plugins"};
-    if (options.command != "devices") {
+    if (options.command == "convert") {
+        allowed.insert({"-m", "-o", "--compress-to-fp16"});
+        if (options.model.empty())
+            throw UsageError("convert needs a model: -m MODEL");
+        if (options.output_file.empty())
+            throw UsageError("convert needs an output file: -o OUT.xml");
+        // The weights file is named after the .xml, as the IR readers look for it there.
+        const std::string extension = ".xml";
+        if (options.output_file.size() <= extension.size() ||
+            options.output_file.compare(options.output_file.size() - extension.size(), extension.size(), extension) != 0)
+            throw UsageError("-o expects an IR file name ending in .xml, got '" + options.output_file + "'");
+    } else if (options.command != "devices") {
         allowed.insert({"-m", "-d"});
         if (options.model.empty())
             throw UsageError(options.command + " needs a model: -m MODEL");

@@ -17,7 +17,7 @@ public:
 };
 
 struct Options {
-    std::string command;  // devices | query | benchmark
+    std::string command;  // devices | query | benchmark | convert
     bool help = false;
     std::string plugins;  // empty: the runtime's default plugins.xml
     std::string model;
@@ -36,6 +36,8 @@ struct Options {
     std::string dot_file;  // query on HETERO: write the subgraph picture (Graphviz text) here
     std::string svg_file;  // query on HETERO: render the subgraph picture with Graphviz `dot` here
     uint32_t seed = 42;
+    std::string output_file;        // convert: the IR .xml to write (the .bin beside it)
+    bool compress_to_fp16 = false;  // convert: store f32 weights as f16 (ov::save_model's compression)
 };
 
 /// Parses argv; throws UsageError naming the offending argument.

@@ -12,5 +12,6 @@ namespace devmux::cli {
 void run_devices(const Options& options, ov::Core& core, std::ostream& out);
 void run_query(const Options& options, ov::Core& core, std::ostream& out);
 void run_benchmark(const Options& options, ov::Core& core, std::ostream& out);
+void run_convert(const Options& options, ov::Core& core, std::ostream& out);
 
 }  // namespace devmux::cli

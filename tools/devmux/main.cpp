@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// devmux: inspect devices, check where a model's ops run, and benchmark a model.
+// devmux: inspect devices, check where a model's ops run, benchmark a model and convert it to IR.
 #include <exception>
 #include <iostream>
 
@@ -25,6 +25,8 @@ int main(int argc, char* argv[]) {
             run_devices(options, core, std::cout);
         else if (options.command == "query")
             run_query(options, core, std::cout);
+        else if (options.command == "convert")
+            run_convert(options, core, std::cout);
         else
             run_benchmark(options, core, std::cout);
         std::cout.flush();

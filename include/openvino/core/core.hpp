@@ -3,6 +3,7 @@
 
 #include "openvino/core/any.hpp"
 #include "openvino/core/except.hpp"
+#include "openvino/core/graph_util.hpp"
 #include "openvino/core/layout.hpp"
 #include "openvino/core/model.hpp"
 #include "openvino/core/node.hpp"
