@@ -432,6 +432,14 @@ TensorVector iterate(const util::SubGraphOp& op, const TensorVector& inputs, int
             }
             outputs.at(index) = whole;
         } else {
+            if (!last[o]) {
+                // No iteration ran: a carried value leaves as it came in (the initial value of the merged input
+                // the same body result feeds back to), as ONNX's Loop with a false start condition requires.
+                for (const auto& in : in_descriptions)
+                    if (const auto* merged = dynamic_cast<const util::MultiSubGraphOp::MergedInputDescription*>(in.get()))
+                        if (merged->m_body_value_index == d->m_body_value_index)
+                            last[o] = inputs.at(in->m_input_index);
+            }
             OPENVINO_ASSERT(last[o], devmux::ref::describe(op), ": output ", index, " was given by no iteration");
             outputs.at(index) = last[o];
         }

@@ -227,6 +227,19 @@ TEST(Loop, StopsAtItsTripCount) {
     expect_loop_matches(*model, 4, 100.f, 22);
 }
 
+TEST(Loop, WithNoIterationGivesTheCarriedValueItStartedWithAndAnEmptyConcatenation) {
+    // A trip count of 0 runs no iteration: the carried accumulator leaves as it came in.
+    auto model = counting_loop(0, 100.f);
+    const auto x = random_values(3, 23);
+    const auto acc0 = random_values(3, 24);
+    const auto outputs = run(*model, {tensor_of({1, 3}, x), tensor_of({1, 3}, acc0)});
+    EXPECT_EQ(outputs[1].get_shape(), (Shape{0, 3}));
+    const auto last = values_of(outputs[0]);
+    ASSERT_EQ(last.size(), 3u);
+    for (size_t c = 0; c < 3; ++c)
+        EXPECT_EQ(last[c], acc0[c]);
+}
+
 TEST(Loop, SurvivesAnIrRoundTrip) {
     auto read = round_trip(*counting_loop(10, 2.f));
     auto loop = as_type_ptr<op::v5::Loop>(read->get_results()[0]->get_input_node_shared_ptr(0));
