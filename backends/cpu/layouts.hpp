@@ -33,6 +33,16 @@ struct DnnlLayout final : kit::LayoutPayload {
 // enough multiply-adds to pay for oneDNN's per-call cost, that oneDNN takes.
 bool dnnl_convolution_candidate(const ov::Node& node);
 
+// The oneDNN layout of the value `node` reads at `input` in the plan's buffer (as `layouts` decided); null
+// where it is plain, or where there is no such input or no map.
+inline const dnnl::memory::desc* dnnl_input_layout(const kit::LayoutMap* layouts, const ov::Node& node, size_t input) {
+    if (!layouts || input >= node.get_input_size())
+        return nullptr;
+    const kit::Layout& layout = layouts->of_input(node, input);
+    const auto* dnnl_layout = layout.plain() ? nullptr : layout.payload_as<DnnlLayout>();
+    return dnnl_layout ? &dnnl_layout->desc : nullptr;
+}
+
 // The layout of every value of a prepared model (see the rules in layouts.cpp), decided once before it is
 // planned. `threads` and `bf16` as for build_plan: convolutions keeping oneDNN's layout are made here.
 kit::LayoutMap plan_dnnl_layouts(const ov::Model& model, int threads, bool bf16);

@@ -5,11 +5,7 @@
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/kit/pass_manager.hpp"
 #include "devmux/kit/passes.hpp"
-#include "openvino/op/constant.hpp"
-#include "openvino/op/parameter.hpp"
-#include "openvino/op/result.hpp"
-#include "openvino/op/util/assign_base.hpp"
-#include "openvino/op/util/read_value_base.hpp"
+#include "kernels/kernel.hpp"
 #include "openvino/runtime/properties.hpp"
 #ifdef DEVMUX_CPU_HAVE_DNNL
 #include "kernels/dnnl_kernels.hpp"
@@ -17,18 +13,6 @@
 
 namespace devmux {
 namespace cpu {
-namespace {
-
-bool has_kernel(const ov::Node& node) {
-    // The structural ops are the plan's own steps; every other op runs its optimised kernel or evaluate().
-    if (ov::is_type<ov::op::v0::Parameter>(&node) || ov::is_type<ov::op::v0::Constant>(&node) ||
-        ov::is_type<ov::op::v0::Result>(&node) || ov::is_type<ov::op::util::ReadValueBase>(&node) ||
-        ov::is_type<ov::op::util::AssignBase>(&node))
-        return true;
-    return node.has_evaluate();
-}
-
-}  // namespace
 
 bool has_native_bf16() {
 #ifdef DEVMUX_CPU_HAVE_DNNL
@@ -73,24 +57,7 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
     return exec;
 }
 
-const kit::OpSupport& op_support() {
-    static const kit::OpSupport support = [] {
-        kit::OpSupport statement("CPU");
-        statement.add(kit::OpRule{"*", "", {}, [](const ov::Node& node) {
-                                      if (!has_kernel(node))
-                                          return std::string("has no CPU implementation");
-                                      for (size_t i = 0; i < node.get_output_size(); ++i)
-                                          if (node.get_output_element_type(i).is_dynamic())
-                                              return "output " + std::to_string(i) +
-                                                     " has a dynamic element type; only shapes may be dynamic";
-                                      return std::string();
-                                  }});
-        // Ops of dynamic shape run their evaluate() at each inference (CompiledModel::plan_dynamic).
-        statement.require_static_shapes(false);
-        return statement;
-    }();
-    return support;
-}
+const kit::OpSupport& op_support() { return cpu_kernel_table().support(); }
 
 void check_compilable(const ov::Model& source, const ov::Model& model) { op_support().check(source, model); }
 

@@ -24,10 +24,11 @@ std::vector<std::string> capabilities();
 /// user's model is not modified.
 std::shared_ptr<ov::Model> prepare_model(const ov::Model& model);
 
-/// What the CPU runs: every op with a reference evaluate() or an optimised kernel, and the structural ops
-/// the plan handles itself (Parameter, Constant, Result, ReadValue, Assign), with static element types
-/// (shapes may be dynamic: such a model runs every op's evaluate() at each inference). Both
-/// query_model and compile_model (check_compilable) decide from it.
+/// What the CPU runs: the statement of its kernel table (kernels/table.inc): an entry's kernel where its check
+/// takes the op, else the op's reference evaluate(), and the structural ops the plan handles itself
+/// (Parameter, Constant, Result, ReadValue, Assign), with static element types (shapes may be dynamic: such a
+/// model runs every op's evaluate() at each inference). Both query_model and compile_model
+/// (check_compilable) decide from it, and the planner asks the same table for each op's kernel.
 const kit::OpSupport& op_support();
 
 /// "<type>-<opset>" as OpenVINO prints an op type, for messages.

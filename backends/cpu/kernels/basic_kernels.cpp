@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// Boundary conversions (f16 / bf16 ports of an f32 plan). The reference evaluate() fallback, copies and
-// variable reads and writes are the kit's (devmux/kit/execution_plan.hpp).
+// Boundary conversions (f16 / bf16 ports of an f32 plan), and the kernel table's last entry: every op's
+// reference evaluate() (the kit's kernel, devmux/kit/execution_plan.hpp, as are copies and variable reads
+// and writes).
 #include <cstring>
 #include <vector>
 
 #include "kernels/kernel.hpp"
 #include "openvino/core/type/float16.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/parameter.hpp"
+#include "openvino/op/result.hpp"
+#include "openvino/op/util/assign_base.hpp"
+#include "openvino/op/util/read_value_base.hpp"
 
 namespace devmux {
 namespace cpu {
@@ -53,7 +59,33 @@ private:
     ov::element::Type m_from, m_to;
 };
 
+// The structural ops are the plan's own steps; every other op runs its reference evaluate() where no entry
+// before this one takes it.
+std::string reference_refusal(const ov::Node& node) {
+    const bool structural = ov::is_type<ov::op::v0::Parameter>(&node) || ov::is_type<ov::op::v0::Constant>(&node) ||
+                            ov::is_type<ov::op::v0::Result>(&node) ||
+                            ov::is_type<ov::op::util::ReadValueBase>(&node) ||
+                            ov::is_type<ov::op::util::AssignBase>(&node);
+    if (!structural && !node.has_evaluate())
+        return "has no CPU implementation";
+    for (size_t i = 0; i < node.get_output_size(); ++i)
+        if (node.get_output_element_type(i).is_dynamic())
+            return "output " + std::to_string(i) + " has a dynamic element type; only shapes may be dynamic";
+    return {};
+}
+
 }  // namespace
+
+std::shared_ptr<const kit::OpKernel> make_reference_cpu_kernel(const std::shared_ptr<ov::Node>& node) {
+    return kit::make_reference_kernel(node, "ref_" + type_suffix(node->get_output_size() > 0
+                                                                    ? node->get_output_element_type(0)
+                                                                    : node->get_input_element_type(0)));
+}
+
+CpuKernelEntry reference_entry() {
+    return {{"*"}, "", {}, reference_refusal,
+            [](const CpuKernelContext&, const std::shared_ptr<ov::Node>& node) { return make_reference_cpu_kernel(node); }};
+}
 
 std::string type_suffix(const ov::element::Type& type) { return type.get_type_name(); }
 

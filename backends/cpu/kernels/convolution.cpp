@@ -8,7 +8,6 @@
 
 #include "kernels/gemm.hpp"
 #include "kernels/kernel.hpp"
-#include "kernels/optimized.hpp"
 #include "openvino/op/convolution.hpp"
 #include "openvino/op/group_conv.hpp"
 #include "thread_pool.hpp"
@@ -158,27 +157,22 @@ private:
     ConvGeometry m_g;
 };
 
-}  // namespace
-
-std::shared_ptr<const Kernel> make_convolution_kernel(const std::shared_ptr<ov::Node>& node) {
-    const auto conv = ov::as_type_ptr<ov::op::util::ConvolutionFwdPropBase>(node);
-    if (!conv)
-        return nullptr;
-    const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(node);
-    if (!grouped && !ov::is_type<ov::op::v1::Convolution>(node))
-        return nullptr;
-    if (node->get_input_element_type(0) != ov::element::f32 || node->get_input_element_type(1) != ov::element::f32 ||
-        node->get_output_element_type(0) != ov::element::f32)
-        return nullptr;
-    if (node->get_input_partial_shape(0).is_dynamic() || node->get_input_partial_shape(1).is_dynamic() ||
-        node->get_output_partial_shape(0).is_dynamic())
-        return nullptr;
-    const ov::Shape data = node->get_input_shape(0), filters = node->get_input_shape(1),
-                    out = node->get_output_shape(0);
+std::optional<ConvGeometry> convolution_geometry(const ov::Node& node, std::string* why) {
+    const auto* conv = ov::as_type<const ov::op::util::ConvolutionFwdPropBase>(&node);
+    const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(&node);
+    if (!conv || (!grouped && !ov::is_type<ov::op::v1::Convolution>(&node)))
+        return refuse(why, "is not a Convolution-1 or GroupConvolution-1");
+    if (node.get_input_element_type(0) != ov::element::f32 || node.get_input_element_type(1) != ov::element::f32 ||
+        node.get_output_element_type(0) != ov::element::f32)
+        return refuse(why, "has data, filters or result other than f32");
+    if (node.get_input_partial_shape(0).is_dynamic() || node.get_input_partial_shape(1).is_dynamic() ||
+        node.get_output_partial_shape(0).is_dynamic())
+        return refuse(why, "has a dynamic shape");
+    const ov::Shape data = node.get_input_shape(0), filters = node.get_input_shape(1), out = node.get_output_shape(0);
     const size_t spatial = data.size() - 2;
     if (spatial < 1 || spatial > 2 || conv->get_strides().size() != spatial ||
         conv->get_dilations().size() != spatial || conv->get_pads_begin().size() != spatial)
-        return nullptr;
+        return refuse(why, "has other than 1 or 2 spatial axes");
     ConvGeometry g;
     g.batch = data[0];
     g.groups = grouped ? filters[0] : 1;
@@ -199,10 +193,20 @@ std::shared_ptr<const Kernel> make_convolution_kernel(const std::shared_ptr<ov::
     g.sw = static_cast<ptrdiff_t>(conv->get_strides().back());
     g.dw = static_cast<ptrdiff_t>(conv->get_dilations().back());
     g.pw = conv->get_pads_begin().back();
-    if (g.groups * g.in_c != data[1] || g.groups * g.out_c != out[1] || g.sh < 1 || g.sw < 1 || g.dh < 1 ||
-        g.dw < 1)
-        return nullptr;
-    return std::make_shared<ConvolutionKernel>(g);
+    if (g.groups * g.in_c != data[1] || g.groups * g.out_c != out[1])
+        return refuse(why, "has filters whose channels do not match the data's");
+    if (g.sh < 1 || g.sw < 1 || g.dh < 1 || g.dw < 1)
+        return refuse(why, "has a stride or dilation below 1");
+    return g;
+}
+
+}  // namespace
+
+CpuKernelEntry convolution_entry() {
+    return {{"Convolution", "GroupConvolution"}, "", {}, refusal_of(convolution_geometry),
+            [](const CpuKernelContext&, const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {
+                return std::make_shared<ConvolutionKernel>(*convolution_geometry(*node, nullptr));
+            }};
 }
 
 }  // namespace cpu

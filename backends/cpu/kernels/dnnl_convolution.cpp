@@ -7,6 +7,8 @@
 // one slope) are post-ops, and so is a following Add (`sum`) where the result is written in place; a
 // per-channel PRelu and an addend the post-ops cannot take run as a tail loop over the plain result.
 #include "kernels/dnnl_kernels.hpp"
+#include "layouts.hpp"
+#include "transformations.hpp"
 
 #include <omp.h>
 
@@ -588,6 +590,47 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
     } catch (const dnnl::error&) {
         return nullptr;  // a shape oneDNN has no implementation for: the hand-written kernels take it
     }
+}
+
+// Taken before the hand-written convolution for the convolutions dnnl_convolution_candidate names, in the
+// layouts the layout pass planned around them.
+CpuKernelEntry dnnl_convolution_entry() {
+    const auto check = [](const ov::Node& node) {
+        return dnnl_convolution_candidate(node)
+                   ? std::string()
+                   : std::string("is not an f32 2-D convolution with Constant filters and per-channel bias and slope "
+                                 "large enough for oneDNN");
+    };
+    const auto make = [](const CpuKernelContext& context,
+                         const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {
+        static const kit::Layout plain;
+        const kit::Layout& layout = context.layouts ? context.layouts->of(*node, 0) : plain;
+        const auto* own = layout.payload_as<DnnlLayout>();
+        std::shared_ptr<const kit::OpKernel> kernel;
+        if (own && own->kernel_made) {
+            kernel = own->kernel;  // made by the pass (a convolution keeping oneDNN's pick); null: oneDNN had none
+        } else {
+            const dnnl::memory::desc* input_layout = dnnl_input_layout(context.layouts, *node, 0);
+            const bool channel_blocked =
+                own && (layout.name == dnnl_blocked16_layout || layout.name == dnnl_blocked8_layout);
+            const dnnl::memory::desc* addend_layout = nullptr;
+            if (const auto fused = ov::as_type_ptr<kit::FusedConvolution>(node); fused && fused->has_addend())
+                addend_layout = dnnl_input_layout(context.layouts, *node, fused->addend_input());
+            kernel = make_dnnl_convolution_kernel(node, context.threads, input_layout,
+                                                  channel_blocked ? &own->desc : nullptr, nullptr, context.bf16,
+                                                  addend_layout);
+            // Neighbours were planned around this step's layouts.
+            OPENVINO_ASSERT(kernel || (!input_layout && !channel_blocked), "CPU: op '", node->get_friendly_name(),
+                            "' of type ", describe_type(*node),
+                            " was planned with a blocked layout but oneDNN has no kernel for it");
+        }
+        if (kernel)
+            return kernel;
+        // oneDNN has no primitive for this shape (known only once it tries): the node runs as if this entry
+        // had refused it, on the hand-written convolution where its entry takes it, else the reference.
+        return make_kernel_without_dnnl(node);
+    };
+    return {{"Convolution", "GroupConvolution", "FusedConvolution"}, "", {}, check, make};
 }
 
 }  // namespace cpu

@@ -6,6 +6,8 @@
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include "kernels/dnnl_kernels.hpp"
+#include "layouts.hpp"
+#include "transformations.hpp"
 #include "openvino/op/max_pool.hpp"
 
 namespace devmux {
@@ -97,6 +99,29 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared
     } catch (const dnnl::error&) {
         return nullptr;
     }
+}
+
+// Taken before the hand-written MaxPool: it reads and writes the layout its input's producer wrote.
+CpuKernelEntry dnnl_max_pool_entry() {
+    const auto check = [](const ov::Node& node) {
+        return dnnl_max_pool_supported(std::const_pointer_cast<ov::Node>(node.shared_from_this()))
+                   ? std::string()
+                   : std::string("is not an f32 2-D MaxPool-1 or MaxPool-8 without dilation or read indices");
+    };
+    const auto make = [](const CpuKernelContext& context,
+                         const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {
+        const bool blocked = context.layouts && !context.layouts->of(*node, 0).plain();
+        const dnnl::memory::desc* pool_layout = blocked ? dnnl_input_layout(context.layouts, *node, 0) : nullptr;
+        if (auto kernel = make_dnnl_max_pool_kernel(node, context.threads, pool_layout))
+            return kernel;
+        OPENVINO_ASSERT(!pool_layout, "CPU: op '", node->get_friendly_name(), "' of type ", describe_type(*node),
+                        " was planned with a blocked layout but oneDNN has no kernel for it");
+        // oneDNN has only its reference implementation for this pooling (slower than the hand-written kernel),
+        // or none: the node runs as if this entry had refused it, on the hand-written MaxPool where its entry
+        // takes it, else the reference.
+        return make_kernel_without_dnnl(node);
+    };
+    return {{"MaxPool"}, "", {}, check, make};
 }
 
 }  // namespace cpu

@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "kernels/kernel.hpp"
-#include "kernels/optimized.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/divide.hpp"
 #include "openvino/op/maximum.hpp"
@@ -129,48 +128,62 @@ bool broadcast_geometry(const ov::Shape& out, const ov::Shape& small_shape, Bina
     return true;
 }
 
-}  // namespace
-
-std::shared_ptr<const Kernel> make_binary_kernel(const std::shared_ptr<ov::Node>& node) {
+struct BinarySpec {
     BinaryOp op;
-    if (ov::is_type<ov::op::v1::Add>(node))
-        op = BinaryOp::add;
-    else if (ov::is_type<ov::op::v1::Subtract>(node))
-        op = BinaryOp::subtract;
-    else if (ov::is_type<ov::op::v1::Multiply>(node))
-        op = BinaryOp::multiply;
-    else if (ov::is_type<ov::op::v1::Divide>(node))
-        op = BinaryOp::divide;
-    else if (ov::is_type<ov::op::v1::Maximum>(node))
-        op = BinaryOp::maximum;
-    else if (ov::is_type<ov::op::v1::Minimum>(node))
-        op = BinaryOp::minimum;
+    BinaryGeometry geometry;
+    bool equal_shapes;
+};
+
+std::optional<BinarySpec> binary_spec(const ov::Node& node, std::string* why) {
+    BinarySpec spec{};
+    if (ov::is_type<ov::op::v1::Add>(&node))
+        spec.op = BinaryOp::add;
+    else if (ov::is_type<ov::op::v1::Subtract>(&node))
+        spec.op = BinaryOp::subtract;
+    else if (ov::is_type<ov::op::v1::Multiply>(&node))
+        spec.op = BinaryOp::multiply;
+    else if (ov::is_type<ov::op::v1::Divide>(&node))
+        spec.op = BinaryOp::divide;
+    else if (ov::is_type<ov::op::v1::Maximum>(&node))
+        spec.op = BinaryOp::maximum;
+    else if (ov::is_type<ov::op::v1::Minimum>(&node))
+        spec.op = BinaryOp::minimum;
     else
-        return nullptr;
+        return refuse(why, "is not an Add, Subtract, Multiply, Divide, Maximum or Minimum of opset1");
     for (size_t i = 0; i < 2; ++i)
-        if (node->get_input_element_type(i) != ov::element::f32 || node->get_input_partial_shape(i).is_dynamic())
-            return nullptr;
-    if (node->get_output_element_type(0) != ov::element::f32 || node->get_output_partial_shape(0).is_dynamic())
-        return nullptr;
-    const auto arith = ov::as_type_ptr<ov::op::util::BinaryElementwiseArithmetic>(node);
-    const ov::Shape out = node->get_output_shape(0), a = node->get_input_shape(0), b = node->get_input_shape(1);
+        if (node.get_input_element_type(i) != ov::element::f32 || node.get_input_partial_shape(i).is_dynamic())
+            return refuse(why, "has an operand other than f32 or of dynamic shape");
+    if (node.get_output_element_type(0) != ov::element::f32 || node.get_output_partial_shape(0).is_dynamic())
+        return refuse(why, "has a result other than f32 or of dynamic shape");
+    const auto* arith = ov::as_type<const ov::op::util::BinaryElementwiseArithmetic>(&node);
+    const ov::Shape out = node.get_output_shape(0), a = node.get_input_shape(0), b = node.get_input_shape(1);
     if (a == out && b == out) {
-        BinaryGeometry g;
-        g.inner = ov::shape_size(out);
-        return std::make_shared<BinaryKernel>(op, g, true);
+        spec.geometry.inner = ov::shape_size(out);
+        spec.equal_shapes = true;
+        return spec;
     }
     // Broadcasting other than numpy (PDPD) keeps the reference.
     if (!arith || arith->get_autob().m_type != ov::op::AutoBroadcastType::NUMPY)
-        return nullptr;
-    BinaryGeometry g;
-    if (a == out && broadcast_geometry(out, b, g)) {
-        g.small_is_first = false;
-    } else if (b == out && broadcast_geometry(out, a, g)) {
-        g.small_is_first = true;
+        return refuse(why, "broadcasts by a rule other than numpy");
+    if (a == out && broadcast_geometry(out, b, spec.geometry)) {
+        spec.geometry.small_is_first = false;
+    } else if (b == out && broadcast_geometry(out, a, spec.geometry)) {
+        spec.geometry.small_is_first = true;
     } else {
-        return nullptr;
+        return refuse(why, "broadcasts an operand other than over one contiguous run of the result's axes");
     }
-    return std::make_shared<BinaryKernel>(op, g, false);
+    spec.equal_shapes = false;
+    return spec;
+}
+
+}  // namespace
+
+CpuKernelEntry eltwise_binary_entry() {
+    return {{"Add", "Subtract", "Multiply", "Divide", "Maximum", "Minimum"}, "", {}, refusal_of(binary_spec),
+            [](const CpuKernelContext&, const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {
+                const BinarySpec spec = *binary_spec(*node, nullptr);
+                return std::make_shared<BinaryKernel>(spec.op, spec.geometry, spec.equal_shapes);
+            }};
 }
 
 }  // namespace cpu

@@ -2,10 +2,14 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "devmux/kit/execution_plan.hpp"
+#include "devmux/kit/kernel_table.hpp"
+#include "devmux/kit/layout_propagation.hpp"
 #include "openvino/core/node.hpp"
 #include "openvino/runtime/tensor.hpp"
 #include "thread_pool.hpp"
@@ -29,9 +33,55 @@ public:
     virtual size_t held_weight_bytes() const = 0;
 };
 
-/// An optimised kernel for the node when one applies (f32 Convolution, GroupConvolution, MatMul), else null.
-/// Constant inputs may be repacked here, once.
+// What a kernel-table entry's factory may read besides the node: one compiled model's settings and the
+// layouts its oneDNN kernels were planned in.
+struct CpuKernelContext {
+    int threads = 1;    // one request's team size: oneDNN primitives are created for it
+    bool bf16 = false;  // oneDNN convolutions compute in bf16
+    // Where values lie in a oneDNN layout (plan_dnnl_layouts); null: every value is plain.
+    const kit::LayoutMap* layouts = nullptr;
+};
+
+using CpuKernelFactory =
+    std::function<std::shared_ptr<const kit::OpKernel>(const CpuKernelContext&, const std::shared_ptr<ov::Node>&)>;
+using CpuKernelEntry = kit::KernelEntry<CpuKernelFactory>;
+
+// The CPU's kernel table: the entries of kernels/table.inc, in order, the last one the reference evaluate()
+// of every op that has one. Its statement (support()) is what query_model and compile_model decide from, and
+// kernel_for asks it (entry_for()) which entry makes a node's kernel.
+const kit::KernelTable<CpuKernelFactory>& cpu_kernel_table();
+
+// The kernel of the table's first hand-written entry that takes the node (the choice without oneDNN), or null
+// where the reference runs it. Constant inputs may be repacked here, once.
 std::shared_ptr<const Kernel> make_optimized_kernel(const std::shared_ptr<ov::Node>& node);
+
+// A hand-written kernel's reading of a node it takes (its geometry), or none with `why` (when given) set to
+// the attribute or shape it cannot take. Its entry's check and its factory both read it, so they agree.
+inline std::nullopt_t refuse(std::string* why, const char* reason) {
+    if (why)
+        *why = reason;
+    return std::nullopt;
+}
+
+// An entry's check over such a reading: the reason it refuses the node, or "" when it takes it.
+template <typename ReadSpec>
+std::function<std::string(const ov::Node&)> refusal_of(ReadSpec read_spec) {
+    return [read_spec](const ov::Node& node) {
+        std::string why;
+        if (!read_spec(node, &why) && why.empty())
+            why = "is not taken by this kernel";
+        return why;
+    };
+}
+
+// The kernel the table's entries without oneDNN make for the node (a hand-written kernel, else the
+// reference): where a oneDNN entry's factory finds at creation that oneDNN has no primitive for a node it
+// accepted, the node runs on this, as it would had that entry refused it.
+std::shared_ptr<const kit::OpKernel> make_kernel_without_dnnl(const std::shared_ptr<ov::Node>& node);
+
+// The node's reference evaluate() as a kernel: the catch-all entry's factory, and the fallback of an entry
+// whose factory finds at creation that oneDNN has no primitive for the node.
+std::shared_ptr<const kit::OpKernel> make_reference_cpu_kernel(const std::shared_ptr<ov::Node>& node);
 
 /// Element-wise conversion (or plain copy for equal types) of one tensor into another of the same shape:
 /// used at the model's boundaries for f16 inputs and outputs and to copy values into output tensors.

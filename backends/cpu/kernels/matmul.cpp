@@ -6,7 +6,6 @@
 
 #include "kernels/gemm.hpp"
 #include "kernels/kernel.hpp"
-#include "kernels/optimized.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/matmul.hpp"
 #ifdef DEVMUX_CPU_HAVE_DNNL
@@ -90,19 +89,19 @@ private:
     std::vector<float> m_packed_b;  // B as [b_batches, K, N] when it was a transposed Constant
 };
 
-}  // namespace
-
-std::shared_ptr<const Kernel> make_matmul_kernel(const std::shared_ptr<ov::Node>& node) {
-    const auto matmul = ov::as_type_ptr<ov::op::v0::MatMul>(node);
-    if (!matmul || node->get_input_element_type(0) != ov::element::f32 ||
-        node->get_input_element_type(1) != ov::element::f32 || node->get_output_element_type(0) != ov::element::f32)
-        return nullptr;
-    if (node->get_input_partial_shape(0).is_dynamic() || node->get_input_partial_shape(1).is_dynamic() ||
-        node->get_output_partial_shape(0).is_dynamic())
-        return nullptr;
-    ov::Shape sa = node->get_input_shape(0), sb = node->get_input_shape(1);
+std::optional<MatMulGeometry> matmul_geometry(const ov::Node& node, std::string* why) {
+    const auto* matmul = ov::as_type<const ov::op::v0::MatMul>(&node);
+    if (!matmul)
+        return refuse(why, "is not a MatMul-1");
+    if (node.get_input_element_type(0) != ov::element::f32 || node.get_input_element_type(1) != ov::element::f32 ||
+        node.get_output_element_type(0) != ov::element::f32)
+        return refuse(why, "has operands or result other than f32");
+    if (node.get_input_partial_shape(0).is_dynamic() || node.get_input_partial_shape(1).is_dynamic() ||
+        node.get_output_partial_shape(0).is_dynamic())
+        return refuse(why, "has a dynamic shape");
+    ov::Shape sa = node.get_input_shape(0), sb = node.get_input_shape(1);
     if (sa.empty() || sb.empty())
-        return nullptr;
+        return refuse(why, "has a scalar operand");
     MatMulGeometry g;
     g.transpose_a = matmul->get_transpose_a() && sa.size() > 1;
     g.transpose_b = matmul->get_transpose_b() && sb.size() > 1;
@@ -115,7 +114,7 @@ std::shared_ptr<const Kernel> make_matmul_kernel(const std::shared_ptr<ov::Node>
     g.K = g.transpose_a ? ar : ac;
     g.N = g.transpose_b ? br : bc;
     if ((g.transpose_b ? bc : br) != g.K)
-        return nullptr;
+        return refuse(why, "has operands whose inner dimensions differ");
 
     // Batch axes, broadcast numpy-style from the right.
     const ov::Shape batch_a(sa.begin(), sa.end() - 2), batch_b(sb.begin(), sb.end() - 2);
@@ -125,14 +124,14 @@ std::shared_ptr<const Kernel> make_matmul_kernel(const std::shared_ptr<ov::Node>
     std::copy(batch_b.begin(), batch_b.end(), eb.begin() + (rank - batch_b.size()));
     for (size_t i = 0; i < rank; ++i) {
         if (ea[i] != eb[i] && ea[i] != 1 && eb[i] != 1)
-            return nullptr;
+            return refuse(why, "has batch axes that do not broadcast");
         eo[i] = std::max(ea[i], eb[i]);
     }
     g.a_batches = ov::shape_size(ea);
     g.b_batches = ov::shape_size(eb);
     const size_t out_batches = ov::shape_size(eo);
-    if (out_batches * g.M * g.N != ov::shape_size(node->get_output_shape(0)))
-        return nullptr;
+    if (out_batches * g.M * g.N != ov::shape_size(node.get_output_shape(0)))
+        return refuse(why, "has a result shape other than its operands' product");
     std::vector<size_t> coord(rank, 0);
     for (size_t i = 0; i < out_batches; ++i) {
         size_t ia = 0, ib = 0;
@@ -148,7 +147,11 @@ std::shared_ptr<const Kernel> make_matmul_kernel(const std::shared_ptr<ov::Node>
             coord[d] = 0;
         }
     }
+    return g;
+}
 
+std::shared_ptr<const kit::OpKernel> make_matmul_kernel(const CpuKernelContext&, const std::shared_ptr<ov::Node>& node) {
+    MatMulGeometry g = *matmul_geometry(*node, nullptr);
     std::vector<float> packed_b;
     if (g.transpose_b) {
         if (auto constant = ov::as_type_ptr<ov::op::v0::Constant>(node->get_input_node_shared_ptr(1))) {
@@ -158,6 +161,10 @@ std::shared_ptr<const Kernel> make_matmul_kernel(const std::shared_ptr<ov::Node>
     }
     return std::make_shared<MatMulKernel>(std::move(g), std::move(packed_b));
 }
+
+}  // namespace
+
+CpuKernelEntry matmul_entry() { return {{"MatMul"}, "", {}, refusal_of(matmul_geometry), make_matmul_kernel}; }
 
 }  // namespace cpu
 }  // namespace devmux

@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "kernels/kernel.hpp"
-#include "kernels/optimized.hpp"
 #include "openvino/op/max_pool.hpp"
 #include "thread_pool.hpp"
 
@@ -66,27 +65,27 @@ private:
     PoolGeometry m_g;
 };
 
-}  // namespace
-
-std::shared_ptr<const Kernel> make_max_pool_kernel(const std::shared_ptr<ov::Node>& node) {
-    const auto pool = ov::as_type_ptr<ov::op::util::MaxPoolBase>(node);
-    if (!pool || node->get_input_element_type(0) != ov::element::f32 || node->get_input_partial_shape(0).is_dynamic() ||
-        node->get_output_partial_shape(0).is_dynamic())
-        return nullptr;
+std::optional<PoolGeometry> max_pool_geometry(const ov::Node& node, std::string* why) {
+    const auto* pool = ov::as_type<const ov::op::util::MaxPoolBase>(&node);
+    if (!pool)
+        return refuse(why, "is not a MaxPool");
+    if (node.get_input_element_type(0) != ov::element::f32 || node.get_input_partial_shape(0).is_dynamic() ||
+        node.get_output_partial_shape(0).is_dynamic())
+        return refuse(why, "has data other than f32 or a dynamic shape");
     ov::Strides dilations{1, 1};
-    if (auto v8 = ov::as_type_ptr<ov::op::v8::MaxPool>(node)) {
+    if (const auto* v8 = ov::as_type<const ov::op::v8::MaxPool>(&node)) {
         // The indices output is not computed here: leave nodes that use it to the reference.
-        if (node->get_output_size() > 1 && !node->get_output_target_inputs(1).empty())
-            return nullptr;
+        if (node.get_output_size() > 1 && !node.get_output_target_inputs(1).empty())
+            return refuse(why, "has its indices output read");
         if (!v8->get_dilations().empty())
             dilations = v8->get_dilations();
-    } else if (!ov::is_type<ov::op::v1::MaxPool>(node)) {
-        return nullptr;
+    } else if (!ov::is_type<ov::op::v1::MaxPool>(&node)) {
+        return refuse(why, "is not a MaxPool-1 or MaxPool-8");
     }
-    const ov::Shape in = node->get_input_shape(0), out = node->get_output_shape(0);
+    const ov::Shape in = node.get_input_shape(0), out = node.get_output_shape(0);
     if (in.size() != 4 || pool->get_kernel().size() != 2 || pool->get_strides().size() != 2 ||
         pool->get_pads_begin().size() != 2 || dilations.size() != 2)
-        return nullptr;
+        return refuse(why, "pools other than 2 spatial axes of NCHW data");
     PoolGeometry g;
     g.planes = in[0] * in[1];
     g.ih = in[2];
@@ -101,9 +100,20 @@ std::shared_ptr<const Kernel> make_max_pool_kernel(const std::shared_ptr<ov::Nod
     g.dw = static_cast<ptrdiff_t>(dilations[1]);
     g.ph = static_cast<ptrdiff_t>(pool->get_pads_begin()[0]);
     g.pw = static_cast<ptrdiff_t>(pool->get_pads_begin()[1]);
-    if (g.sh < 1 || g.sw < 1 || g.dh < 1 || g.dw < 1 || out[0] != in[0] || out[1] != in[1])
-        return nullptr;
-    return std::make_shared<MaxPoolKernel>(g);
+    if (g.sh < 1 || g.sw < 1 || g.dh < 1 || g.dw < 1)
+        return refuse(why, "has a stride or dilation below 1");
+    if (out[0] != in[0] || out[1] != in[1])
+        return refuse(why, "has a result of other batch or channels than its data");
+    return g;
+}
+
+}  // namespace
+
+CpuKernelEntry max_pool_entry() {
+    return {{"MaxPool"}, "", {}, refusal_of(max_pool_geometry),
+            [](const CpuKernelContext&, const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {
+                return std::make_shared<MaxPoolKernel>(*max_pool_geometry(*node, nullptr));
+            }};
 }
 
 }  // namespace cpu

@@ -7,7 +7,6 @@
 #include <limits>
 
 #include "kernels/kernel.hpp"
-#include "kernels/optimized.hpp"
 #include "openvino/op/reduce_max.hpp"
 #include "openvino/op/reduce_mean.hpp"
 #include "openvino/op/reduce_prod.hpp"
@@ -162,56 +161,87 @@ private:
     size_t m_outer, m_len, m_inner;
 };
 
-}  // namespace
+// The input seen as [outer, axis_len, inner] around Softmax's axis.
+struct SoftmaxSpec {
+    size_t outer = 0, axis_len = 0, inner = 0;
+};
 
-std::shared_ptr<const Kernel> make_softmax_kernel(const std::shared_ptr<ov::Node>& node) {
+std::optional<SoftmaxSpec> softmax_spec(const ov::Node& node, std::string* why) {
     int64_t axis = 0;
-    if (auto v1 = ov::as_type_ptr<ov::op::v1::Softmax>(node))
+    if (const auto* v1 = ov::as_type<const ov::op::v1::Softmax>(&node))
         axis = static_cast<int64_t>(v1->get_axis());
-    else if (auto v8 = ov::as_type_ptr<ov::op::v8::Softmax>(node))
+    else if (const auto* v8 = ov::as_type<const ov::op::v8::Softmax>(&node))
         axis = v8->get_axis();
     else
-        return nullptr;
-    if (node->get_input_element_type(0) != ov::element::f32 || node->get_input_partial_shape(0).is_dynamic())
-        return nullptr;
-    const ov::Shape in = node->get_input_shape(0);
+        return refuse(why, "is not a Softmax-1 or Softmax-8");
+    if (node.get_input_element_type(0) != ov::element::f32 || node.get_input_partial_shape(0).is_dynamic())
+        return refuse(why, "has data other than f32 or of dynamic shape");
+    const ov::Shape in = node.get_input_shape(0);
     const int64_t rank = static_cast<int64_t>(in.size());
     if (axis < 0)
         axis += rank;
-    if (axis < 0 || axis >= rank || in[static_cast<size_t>(axis)] == 0)
-        return nullptr;
+    if (axis < 0 || axis >= rank)
+        return refuse(why, "has an axis outside its data's rank");
     const auto a = static_cast<size_t>(axis);
-    return std::make_shared<SoftmaxKernel>(ov::shape_size(ov::Shape(in.begin(), in.begin() + a)), in[a],
-                                           ov::shape_size(ov::Shape(in.begin() + a + 1, in.end())));
+    if (in[a] == 0)
+        return refuse(why, "has an empty axis");
+    return SoftmaxSpec{ov::shape_size(ov::Shape(in.begin(), in.begin() + a)), in[a],
+                       ov::shape_size(ov::Shape(in.begin() + a + 1, in.end()))};
 }
 
-std::shared_ptr<const Kernel> make_reduce_kernel(const std::shared_ptr<ov::Node>& node) {
+// The input seen as [outer, reduced, inner] around the one contiguous run of reduced axes.
+struct ReduceSpec {
     ReduceOp op;
-    if (ov::is_type<ov::op::v1::ReduceMean>(node))
-        op = ReduceOp::mean;
-    else if (ov::is_type<ov::op::v1::ReduceSum>(node))
-        op = ReduceOp::sum;
-    else if (ov::is_type<ov::op::v1::ReduceMax>(node))
-        op = ReduceOp::max;
-    else if (ov::is_type<ov::op::v1::ReduceProd>(node))
-        op = ReduceOp::prod;
+    size_t outer = 0, reduced = 0, inner = 0;
+};
+
+std::optional<ReduceSpec> reduce_spec(const ov::Node& node, std::string* why) {
+    ReduceSpec spec{};
+    if (ov::is_type<ov::op::v1::ReduceMean>(&node))
+        spec.op = ReduceOp::mean;
+    else if (ov::is_type<ov::op::v1::ReduceSum>(&node))
+        spec.op = ReduceOp::sum;
+    else if (ov::is_type<ov::op::v1::ReduceMax>(&node))
+        spec.op = ReduceOp::max;
+    else if (ov::is_type<ov::op::v1::ReduceProd>(&node))
+        spec.op = ReduceOp::prod;
     else
-        return nullptr;
-    const auto reduction = ov::as_type_ptr<ov::op::util::ReductionBase>(node);
-    if (!reduction || !reduction->reduction_axes_constant() || node->get_input_element_type(0) != ov::element::f32 ||
-        node->get_input_partial_shape(0).is_dynamic() || node->get_output_partial_shape(0).is_dynamic())
-        return nullptr;
-    const ov::Shape in = node->get_input_shape(0);
+        return refuse(why, "is not a ReduceMean, ReduceSum, ReduceMax or ReduceProd of opset1");
+    const auto* reduction = ov::as_type<const ov::op::util::ReductionBase>(&node);
+    if (!reduction || !reduction->reduction_axes_constant())
+        return refuse(why, "has axes that are not a Constant");
+    if (node.get_input_element_type(0) != ov::element::f32 || node.get_input_partial_shape(0).is_dynamic() ||
+        node.get_output_partial_shape(0).is_dynamic())
+        return refuse(why, "has data other than f32 or a dynamic shape");
+    const ov::Shape in = node.get_input_shape(0);
     const ov::AxisSet axes = reduction->get_reduction_axes();
     if (axes.empty() || *axes.rbegin() >= in.size() || *axes.rbegin() - *axes.begin() + 1 != axes.size())
-        return nullptr;  // no axes, or not one contiguous run
+        return refuse(why, "has no axes, or axes that are not one contiguous run");
     const size_t first = *axes.begin(), last = *axes.rbegin() + 1;
-    const size_t outer = ov::shape_size(ov::Shape(in.begin(), in.begin() + first));
-    const size_t reduced = ov::shape_size(ov::Shape(in.begin() + first, in.begin() + last));
-    const size_t inner = ov::shape_size(ov::Shape(in.begin() + last, in.end()));
-    if (reduced == 0)
-        return nullptr;
-    return std::make_shared<ReduceKernel>(op, outer, reduced, inner);
+    spec.outer = ov::shape_size(ov::Shape(in.begin(), in.begin() + first));
+    spec.reduced = ov::shape_size(ov::Shape(in.begin() + first, in.begin() + last));
+    spec.inner = ov::shape_size(ov::Shape(in.begin() + last, in.end()));
+    if (spec.reduced == 0)
+        return refuse(why, "reduces an empty run of axes");
+    return spec;
+}
+
+}  // namespace
+
+CpuKernelEntry reduce_entry() {
+    return {{"ReduceMean", "ReduceSum", "ReduceMax", "ReduceProd"}, "", {}, refusal_of(reduce_spec),
+            [](const CpuKernelContext&, const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {
+                const ReduceSpec spec = *reduce_spec(*node, nullptr);
+                return std::make_shared<ReduceKernel>(spec.op, spec.outer, spec.reduced, spec.inner);
+            }};
+}
+
+CpuKernelEntry softmax_entry() {
+    return {{"Softmax"}, "", {}, refusal_of(softmax_spec),
+            [](const CpuKernelContext&, const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {
+                const SoftmaxSpec spec = *softmax_spec(*node, nullptr);
+                return std::make_shared<SoftmaxKernel>(spec.outer, spec.axis_len, spec.inner);
+            }};
 }
 
 }  // namespace cpu

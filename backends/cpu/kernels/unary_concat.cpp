@@ -7,7 +7,6 @@
 #include <cstring>
 
 #include "kernels/kernel.hpp"
-#include "kernels/optimized.hpp"
 #include "openvino/op/clamp.hpp"
 #include "openvino/op/concat.hpp"
 #include "openvino/op/exp.hpp"
@@ -111,53 +110,82 @@ private:
     size_t m_row_bytes = 0;
 };
 
-}  // namespace
-
-std::shared_ptr<const Kernel> make_unary_kernel(const std::shared_ptr<ov::Node>& node) {
-    if (node->get_input_size() != 1 || node->get_input_element_type(0) != ov::element::f32 ||
-        node->get_output_element_type(0) != ov::element::f32 || node->get_input_partial_shape(0).is_dynamic())
-        return nullptr;
-    float lo = 0, hi = 0;
+struct UnarySpec {
     UnaryOp op;
-    if (ov::is_type<ov::op::v0::Relu>(node)) {
-        op = UnaryOp::relu;
-    } else if (ov::is_type<ov::op::v0::Sigmoid>(node)) {
-        op = UnaryOp::sigmoid;
-    } else if (ov::is_type<ov::op::v0::Tanh>(node)) {
-        op = UnaryOp::tanh;
-    } else if (ov::is_type<ov::op::v0::Exp>(node)) {
-        op = UnaryOp::exp;
-    } else if (ov::is_type<ov::op::v0::Sqrt>(node)) {
-        op = UnaryOp::sqrt;
-    } else if (auto clamp = ov::as_type_ptr<ov::op::v0::Clamp>(node)) {
-        op = UnaryOp::clamp;
-        lo = static_cast<float>(clamp->get_min());
-        hi = static_cast<float>(clamp->get_max());
+    float lo = 0, hi = 0;  // Clamp's bounds
+};
+
+std::optional<UnarySpec> unary_spec(const ov::Node& node, std::string* why) {
+    if (node.get_input_size() != 1 || node.get_input_element_type(0) != ov::element::f32 ||
+        node.get_output_element_type(0) != ov::element::f32 || node.get_input_partial_shape(0).is_dynamic())
+        return refuse(why, "has data or result other than f32, or a dynamic shape");
+    UnarySpec spec{};
+    if (ov::is_type<ov::op::v0::Relu>(&node)) {
+        spec.op = UnaryOp::relu;
+    } else if (ov::is_type<ov::op::v0::Sigmoid>(&node)) {
+        spec.op = UnaryOp::sigmoid;
+    } else if (ov::is_type<ov::op::v0::Tanh>(&node)) {
+        spec.op = UnaryOp::tanh;
+    } else if (ov::is_type<ov::op::v0::Exp>(&node)) {
+        spec.op = UnaryOp::exp;
+    } else if (ov::is_type<ov::op::v0::Sqrt>(&node)) {
+        spec.op = UnaryOp::sqrt;
+    } else if (const auto* clamp = ov::as_type<const ov::op::v0::Clamp>(&node)) {
+        spec.op = UnaryOp::clamp;
+        spec.lo = static_cast<float>(clamp->get_min());
+        spec.hi = static_cast<float>(clamp->get_max());
     } else {
-        return nullptr;
+        return refuse(why, "is not a Relu, Sigmoid, Tanh, Exp, Sqrt or Clamp of opset1");
     }
-    return std::make_shared<UnaryKernel>(op, lo, hi);
+    return spec;
 }
 
-std::shared_ptr<const Kernel> make_concat_kernel(const std::shared_ptr<ov::Node>& node) {
-    const auto concat = ov::as_type_ptr<ov::op::v0::Concat>(node);
-    if (!concat || node->get_output_partial_shape(0).is_dynamic() || concat->get_concatenation_axis() < 0)
-        return nullptr;
+struct ConcatSpec {
+    size_t outer = 0;
+    std::vector<size_t> run_bytes;  // per input: the bytes it adds to each of the `outer` rows
+};
+
+std::optional<ConcatSpec> concat_spec(const ov::Node& node, std::string* why) {
+    const auto* concat = ov::as_type<const ov::op::v0::Concat>(&node);
+    if (!concat)
+        return refuse(why, "is not a Concat-1");
+    if (node.get_output_partial_shape(0).is_dynamic() || !node.get_output_element_type(0).is_static())
+        return refuse(why, "has a result of dynamic shape or element type");
+    if (concat->get_concatenation_axis() < 0)
+        return refuse(why, "has a negative axis left unresolved");
     const auto axis = static_cast<size_t>(concat->get_concatenation_axis());
-    const ov::Shape out = node->get_output_shape(0);
+    const ov::Shape out = node.get_output_shape(0);
     if (axis >= out.size())
-        return nullptr;
-    const size_t outer = ov::shape_size(ov::Shape(out.begin(), out.begin() + axis));
-    std::vector<size_t> run_bytes;
-    for (size_t i = 0; i < node->get_input_size(); ++i) {
-        if (node->get_input_partial_shape(i).is_dynamic() ||
-            node->get_input_element_type(i) != node->get_output_element_type(0))
-            return nullptr;
-        const ov::Shape in = node->get_input_shape(i);
-        run_bytes.push_back(ov::shape_size(ov::Shape(in.begin() + axis, in.end())) *
-                            node->get_output_element_type(0).size());
+        return refuse(why, "has an axis outside its result's rank");
+    ConcatSpec spec;
+    spec.outer = ov::shape_size(ov::Shape(out.begin(), out.begin() + axis));
+    for (size_t i = 0; i < node.get_input_size(); ++i) {
+        if (node.get_input_partial_shape(i).is_dynamic() ||
+            node.get_input_element_type(i) != node.get_output_element_type(0))
+            return refuse(why, "has an input of dynamic shape or of another element type than its result");
+        const ov::Shape in = node.get_input_shape(i);
+        spec.run_bytes.push_back(ov::shape_size(ov::Shape(in.begin() + axis, in.end())) *
+                                 node.get_output_element_type(0).size());
     }
-    return std::make_shared<ConcatKernel>(outer, std::move(run_bytes));
+    return spec;
+}
+
+}  // namespace
+
+CpuKernelEntry eltwise_unary_entry() {
+    return {{"Relu", "Sigmoid", "Tanh", "Exp", "Sqrt", "Clamp"}, "", {}, refusal_of(unary_spec),
+            [](const CpuKernelContext&, const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {
+                const UnarySpec spec = *unary_spec(*node, nullptr);
+                return std::make_shared<UnaryKernel>(spec.op, spec.lo, spec.hi);
+            }};
+}
+
+CpuKernelEntry concat_entry() {
+    return {{"Concat"}, "", {}, refusal_of(concat_spec),
+            [](const CpuKernelContext&, const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {
+                ConcatSpec spec = *concat_spec(*node, nullptr);
+                return std::make_shared<ConcatKernel>(spec.outer, std::move(spec.run_bytes));
+            }};
 }
 
 }  // namespace cpu
