@@ -6,6 +6,7 @@
 // of the suite: 1030 of the 1072 cases of ONNX 1.12 are.
 // A case that does not pass yet is listed, with its reason, in expected_failures.txt beside this file; a listed
 // case that passes fails the test, so the list only shrinks.
+// The node/ cases also run on the GPU backends of the software deployment (OnnxBackendOnGpu, below).
 
 #include <gtest/gtest.h>
 
@@ -13,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "onnx/onnx_pb.h"
@@ -67,9 +69,9 @@ std::vector<Case> all_cases() {
 }
 
 // "group/case: reason" per line; '#' starts a comment.
-std::map<std::string, std::string> expected_failures() {
+std::map<std::string, std::string> expected_failures(const fs::path& path = list_file) {
     std::map<std::string, std::string> list;
-    std::ifstream file(list_file);
+    std::ifstream file(path);
     for (std::string line; std::getline(file, line);) {
         if (line.empty() || line[0] == '#')
             continue;
@@ -157,9 +159,24 @@ std::string compare(const ov::Tensor& actual, const ov::Tensor& expected, const 
     return {};
 }
 
+// `model` reshaped to the inputs of one test data set, which land in `inputs`.
+std::shared_ptr<ov::Model> shaped_for(const std::shared_ptr<ov::Model>& model, const fs::path& set_dir,
+                                      std::vector<ov::Tensor>& inputs) {
+    std::map<std::string, ov::PartialShape> shapes;
+    for (size_t k = 0; k < model->inputs().size(); ++k) {
+        const auto path = set_dir / ("input_" + std::to_string(k) + ".pb");
+        const auto tensor = to_tensor(read_proto<onnx::TensorProto>(path), model->input(k).get_element_type());
+        shapes[model->input(k).get_any_name()] = tensor.get_shape();
+        inputs.push_back(tensor);
+    }
+    auto shaped = model->clone();
+    if (!shapes.empty())
+        shaped->reshape(shapes);
+    return shaped;
+}
+
 // "" when the case passes on `device`, else why not.
-std::string run_case(const Case& c, const std::string& device) {
-    ov::Core core;
+std::string run_case(const Case& c, const std::string& device, ov::Core& core) {
     try {
         auto model = core.read_model((c.dir / "model.onnx").string());
         const auto proto = read_proto<onnx::ModelProto>(c.dir / "model.onnx");
@@ -167,16 +184,7 @@ std::string run_case(const Case& c, const std::string& device) {
             if (set.path().filename().string().rfind("test_data_set_", 0) != 0)
                 continue;
             std::vector<ov::Tensor> inputs;
-            std::map<std::string, ov::PartialShape> shapes;
-            for (size_t k = 0; k < model->inputs().size(); ++k) {
-                const auto path = set.path() / ("input_" + std::to_string(k) + ".pb");
-                const auto tensor = to_tensor(read_proto<onnx::TensorProto>(path), model->input(k).get_element_type());
-                shapes[model->input(k).get_any_name()] = tensor.get_shape();
-                inputs.push_back(tensor);
-            }
-            auto shaped = model->clone();
-            if (!shapes.empty())
-                shaped->reshape(shapes);
+            const auto shaped = shaped_for(model, set.path(), inputs);
             auto compiled = core.compile_model(shaped, device);
             auto request = compiled.create_infer_request();
             for (size_t k = 0; k < inputs.size(); ++k)
@@ -205,7 +213,8 @@ class OnnxBackendCase : public ::testing::TestWithParam<Case> {};
 TEST_P(OnnxBackendCase, MatchesOnCpu) {
     const Case& c = GetParam();
     static const auto listed = expected_failures();
-    const std::string failure = run_case(c, "CPU");
+    ov::Core core;
+    const std::string failure = run_case(c, "CPU", core);
     const auto entry = listed.find(c.name);
     if (entry != listed.end()) {
         EXPECT_FALSE(failure.empty()) << c.name << " passes now: remove it from " << list_file
@@ -241,5 +250,120 @@ TEST(OnnxBackendSuite, HasTheTestDataAndAnHonestList) {
         EXPECT_FALSE(reason.empty()) << list_file << " lists " << name << " without a reason";
     }
 }
+
+// The per-op cases (node/) on the GPU backends of the software deployment (plugins-software-gpu.xml: PoCL and
+// lavapipe): on the GPU alias and on each backend behind HETERO with CPU taking what it refuses. A case runs on a
+// device only when query_model assigns one of its ops to a GPU backend; the others run wholly on CPU there, which
+// MatchesOnCpu covers. One Core serves every case: a Core per case would rebuild the OpenCL program each time.
+// Cases on the CPU list are expected to fail here too; a case that passes on CPU but not on a backend is listed,
+// with its device and reason, in expected_failures_gpu.txt ("DEVICE group/case: reason"), which also only shrinks.
+const fs::path device_list_file = fs::path(DEVMUX_ONNX_TEST_SOURCE_DIR) / "expected_failures_gpu.txt";
+
+std::map<std::string, std::map<std::string, std::string>> device_expected_failures() {
+    std::map<std::string, std::map<std::string, std::string>> lists;
+    std::ifstream file(device_list_file);
+    for (std::string line; std::getline(file, line);) {
+        if (line.empty() || line[0] == '#')
+            continue;
+        const auto space = line.find(' ');
+        const auto colon = line.find(": ", space);
+        if (space == std::string::npos)
+            continue;
+        lists[line.substr(0, space)][line.substr(space + 1, colon - space - 1)] =
+            colon == std::string::npos ? "" : line.substr(colon + 2);
+    }
+    return lists;
+}
+
+ov::Core& software_gpu_core() {
+    static ov::Core* core = new ov::Core("plugins-software-gpu.xml");  // never destroyed: plugins stay loaded
+    return *core;
+}
+
+// The GPU backends query_model assigns an op of the case to on `device` (Parameter, Constant and Result left out,
+// as every device takes them); empty when CPU takes every op or the case cannot be read.
+std::set<std::string> claiming_backends(const Case& c, const std::string& device, ov::Core& core) {
+    std::set<std::string> backends;
+    try {
+        const auto model = core.read_model((c.dir / "model.onnx").string());
+        std::vector<ov::Tensor> inputs;
+        const auto shaped = shaped_for(model, c.dir / "test_data_set_0", inputs);
+        const auto assigned = core.query_model(shaped, device);
+        for (const auto& node : shaped->get_ordered_ops()) {
+            const std::string type = node->get_type_name();
+            if (type == "Parameter" || type == "Constant" || type == "Result")
+                continue;
+            const auto found = assigned.find(node->get_friendly_name());
+            if (found != assigned.end() && found->second.rfind("CPU", 0) != 0)
+                backends.insert(found->second);
+        }
+    } catch (const std::exception&) {
+        backends.clear();
+    }
+    return backends;
+}
+
+class OnnxBackendOnGpu : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(OnnxBackendOnGpu, PerOpCasesMatchWhereTheBackendsRunThem) {
+    const std::string device = GetParam();
+    ov::Core& core = software_gpu_core();
+    const auto cpu_listed = expected_failures();
+    auto device_lists = device_expected_failures();
+    const auto& listed = device_lists[device];
+    size_t ran = 0, passed = 0, failed_as_listed = 0, cpu_only = 0;
+    std::set<std::string> seen;
+    for (const auto& c : all_cases()) {
+        if (c.name.rfind("node/", 0) != 0)
+            continue;
+        const auto backends = claiming_backends(c, device, core);
+        if (backends.empty()) {
+            ++cpu_only;
+            continue;
+        }
+        ++ran;
+        seen.insert(c.name);
+        const std::string failure = run_case(c, device, core);
+        std::string where;
+        for (const auto& backend : backends)
+            where += (where.empty() ? "" : ",") + backend;
+        const auto on_cpu_list = cpu_listed.find(c.name);
+        const auto on_device_list = listed.find(c.name);
+        if (failure.empty())
+            ++passed;
+        if (on_cpu_list != cpu_listed.end()) {
+            if (failure.empty())
+                std::cout << "[ note ] " << c.name << " passes on " << device << " (" << where
+                          << ") though it fails on CPU: " << on_cpu_list->second << std::endl;
+            else
+                ++failed_as_listed;
+        } else if (on_device_list != listed.end()) {
+            EXPECT_FALSE(failure.empty()) << c.name << " passes on " << device << " now: remove it from "
+                                          << device_list_file << " (listed as: " << on_device_list->second << ")";
+            if (!failure.empty())
+                ++failed_as_listed;
+        } else {
+            EXPECT_TRUE(failure.empty()) << c.name << " on " << device << " (" << where << "): " << failure;
+        }
+    }
+    for (const auto& [name, reason] : listed) {
+        EXPECT_TRUE(seen.count(name)) << device_list_file << " lists " << name << " for " << device
+                                      << ", which does not run there";
+        EXPECT_FALSE(reason.empty()) << device_list_file << " lists " << name << " without a reason";
+    }
+    std::cout << "[ " << device << " ] " << ran << " node/ cases ran on a GPU backend (" << passed << " passed, "
+              << failed_as_listed << " failed as listed); " << cpu_only << " ran wholly on CPU" << std::endl;
+}
+
+std::string device_test_name(const ::testing::TestParamInfo<std::string>& info) {
+    std::string name = info.param;
+    for (auto& ch : name)
+        if (!std::isalnum(static_cast<unsigned char>(ch)))
+            ch = '_';
+    return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(SoftwareGpu, OnnxBackendOnGpu,
+                         ::testing::Values("GPU", "HETERO:OPENCL,CPU", "HETERO:VULKAN,CPU"), device_test_name);
 
 }  // namespace
