@@ -14,6 +14,7 @@
 #include "openvino/core/except.hpp"
 #include "openvino/op/concat.hpp"
 #include "openvino/op/constant.hpp"
+#include "openvino/op/convert.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/reshape.hpp"
 #include "openvino/op/result.hpp"
@@ -203,9 +204,10 @@ private:
 
 bool is_view_op(const ov::Node& node) {
     if (!ov::is_type<ov::op::v1::Reshape>(&node) && !ov::is_type<ov::op::v0::Squeeze>(&node) &&
-        !ov::is_type<ov::op::v0::Unsqueeze>(&node))
+        !ov::is_type<ov::op::v0::Unsqueeze>(&node) && !ov::is_type<ov::op::v0::Convert>(&node))
         return false;
-    // Row-major data is unchanged by these ops when the element type and count are.
+    // Row-major data is unchanged by these ops when the element type and count are (a Convert to its own type
+    // included).
     return node.get_output_element_type(0) == node.get_input_element_type(0) &&
            ov::shape_size(node.get_output_shape(0)) == ov::shape_size(node.get_input_shape(0));
 }

@@ -87,6 +87,17 @@ const OpRule* OpSupport::accepting_rule(const ov::Node& node, std::string* reaso
                 return nullptr;
             }
         }
+        // Inputs too: an op can have a static output over a dynamic input (Gather of fixed indices from a
+        // [?, 4] tensor), and a backend's checks read its input shapes.
+        for (size_t i = 0; i < node.get_input_size(); ++i) {
+            const auto& shape = node.get_input_partial_shape(i);
+            if (shape.is_dynamic()) {
+                std::ostringstream text;
+                text << "input " << i << " has dynamic shape " << shape << "; only static shapes are supported";
+                reason = text.str();
+                return nullptr;
+            }
+        }
         for (size_t i = 0; i < node.get_output_size(); ++i) {
             const auto& shape = node.get_output_partial_shape(i);
             if (shape.is_dynamic() || !node.get_output_element_type(i).is_static()) {

@@ -71,4 +71,14 @@ TEST(KernelTable, DynamicShapesAreRefusedBeforeAnyEntry) {
     EXPECT_THAT(error_of([&] { table().entry_for(*relu); }), HasSubstr("dynamic shape"));
 }
 
+TEST(KernelTable, AStaticOutputOverADynamicInputIsRefusedNamingTheInput) {
+    // A Gather of fixed indices from [?, 4] has a static output; a backend's checks would read its input's shape.
+    auto data = param(ov::element::f32, ov::PartialShape{ov::Dimension::dynamic(), 4}, "data");
+    auto relu = std::make_shared<ov::op::v0::Relu>(data);
+    EXPECT_THAT(table().support().unsupported_reason(*relu), HasSubstr("dynamic shape"));
+    auto fixed = param(ov::element::f32, ov::PartialShape{2, 4}, "fixed");
+    auto mixed = std::make_shared<ov::op::v1::Add>(fixed, relu);
+    EXPECT_THAT(table().support().unsupported_reason(*mixed), HasSubstr("input 1 has dynamic shape [?,4]"));
+}
+
 }  // namespace

@@ -2,7 +2,7 @@
 // Convert and copies (ops/convert.cpp).
 #include "convert.h"
 
-// Element type conversions (codes: 0 f32, 1 f16, 2 i32, 3 raw 32-bit copy, 4 i64 (low word), 5 u8, 6 i8).
+// Element type conversions (codes: 0 f32, 1 f16, 2 i32, 3 raw 32-bit copy, 4 i64 (low word), 5 u8, 6 i8, 7 bf16).
 inline float load_as_float(__global const void* p, int type, int i) {
     switch (type) {
     case 0: return ((__global const float*)p)[i];
@@ -11,8 +11,18 @@ inline float load_as_float(__global const void* p, int type, int i) {
     case 4: return (float)((__global const long*)p)[i];
     case 5: return (float)((__global const uchar*)p)[i];
     case 6: return (float)((__global const char*)p)[i];
+    // bf16 is the upper half of an f32.
+    case 7: return as_float(((uint)((__global const ushort*)p)[i]) << 16);
     default: return 0.0f;
     }
+}
+
+// f32 to bf16, rounding to nearest even as OpenVINO's Convert does (NaN stays a quiet NaN).
+inline ushort float_to_bf16(float v) {
+    const uint bits = as_uint(v);
+    if ((bits & 0x7fffffffu) > 0x7f800000u)
+        return (ushort)((bits >> 16) | 0x40u);
+    return (ushort)((bits + 0x7fffu + ((bits >> 16) & 1u)) >> 16);
 }
 
 __kernel void convert(__global const void* x, int x_off, __global void* y, int y_off, const ConvertParams params) {
@@ -36,6 +46,7 @@ __kernel void convert(__global const void* x, int x_off, __global void* y, int y
     case 4: ((__global long*)y)[y_off + i] = convert_long_rtz(v); break;
     case 5: ((__global uchar*)y)[y_off + i] = convert_uchar_sat_rte(v); break;
     case 6: ((__global char*)y)[y_off + i] = convert_char_sat_rte(v); break;
+    case 7: ((__global ushort*)y)[y_off + i] = float_to_bf16(v); break;
     default: break;
     }
 }

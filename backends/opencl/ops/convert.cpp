@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Convert (f32 and f16), copies of any type (the plan's boundary conversions, Reshape, Squeeze and Unsqueeze
-// when they are not views): ops/convert.cl.
+// Convert (between f32, f16 and bf16), copies of any type (the plan's boundary conversions, Reshape, Squeeze
+// and Unsqueeze when they are not views): ops/convert.cl.
 #include <algorithm>
 
 #include "convert.h"
@@ -14,7 +14,7 @@ using ov::element::Type;
 
 static_assert(sizeof(ConvertParams) == 3 * 4, "ConvertParams: 32-bit fields, laid out as in OpenCL C");
 
-// Convert between f32 and f16, or a copy of any type (the plan's boundary conversions, Convert, Reshape
+// Convert between f32, f16 and bf16, or a copy of any type (the plan's boundary conversions, Convert, Reshape
 // when it is not a view).
 class ConvertKernel final : public ClKernel {
 public:
@@ -54,6 +54,8 @@ int convert_code(const Type& type) {
         return 0;
     if (type == ov::element::f16)
         return 1;
+    if (type == ov::element::bf16)
+        return 7;
     return -1;
 }
 
@@ -85,7 +87,7 @@ OpenclKernelEntry convert_entry() {
                 return (from == to && from.bitwidth() >= 8) || (convert_code(from) >= 0 && convert_code(to) >= 0)
                            ? std::string()
                            : "converts " + from.get_type_name() + " to " + to.get_type_name() +
-                                 "; OPENCL converts between f32 and f16 only";
+                                 "; OPENCL converts between f32, f16 and bf16 only";
             },
             convert_node};
 }

@@ -5,7 +5,7 @@
 
 typedef struct ConvertParams {
     int count;     // elements (copy_bytes: bytes)
-    int from, to;  // convert's type codes: 0 f32, 1 f16, 2 i32, 3 raw 32-bit copy, 4 i64, 5 u8, 6 i8
+    int from, to;  // convert's type codes: 0 f32, 1 f16, 2 i32, 3 raw 32-bit copy, 4 i64, 5 u8, 6 i8, 7 bf16
 } ConvertParams;
 
 #endif

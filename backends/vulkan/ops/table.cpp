@@ -19,8 +19,9 @@ bool is_structural(const ov::Node& node) {
 
 // Reshape, Squeeze and Unsqueeze keep the bytes: the planner makes them views of their input.
 bool is_view(const ov::Node& node) {
+    // The planner makes these views of their input (kit's is_view_op), a Convert to its own type included.
     return (ov::is_type<ov::op::v1::Reshape>(&node) || ov::is_type<ov::op::v0::Squeeze>(&node) ||
-            ov::is_type<ov::op::v0::Unsqueeze>(&node)) &&
+            ov::is_type<ov::op::v0::Unsqueeze>(&node) || ov::is_type<ov::op::v0::Convert>(&node)) &&
            node.get_output_element_type(0) == node.get_input_element_type(0);
 }
 
