@@ -426,11 +426,6 @@ std::shared_ptr<ov::Model> GraphConverter::convert_body(
 
 // --- entry points ---
 
-bool looks_like_onnx(const std::string& bytes) {
-    // Field 1 (ir_version) as a varint: tag byte 0x08. IR's XML starts with '<' or whitespace.
-    return !bytes.empty() && static_cast<unsigned char>(bytes[0]) == 0x08;
-}
-
 std::shared_ptr<ov::Model> read_model_from_memory(const std::string& bytes, const std::string& model_dir,
                                                   const std::string& origin) {
     OPENVINO_ASSERT(bytes.size() < max_model_bytes, "ONNX model '", origin, "' is larger than 2 GiB");

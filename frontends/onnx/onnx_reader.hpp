@@ -20,9 +20,5 @@ std::shared_ptr<ov::Model> read_model(const std::string& path);
 std::shared_ptr<ov::Model> read_model_from_memory(const std::string& bytes, const std::string& model_dir,
                                                   const std::string& origin);
 
-/// Whether `bytes` (the start of a file) look like an ONNX ModelProto rather than IR's XML: a protobuf whose
-/// first field is ir_version (field 1, varint), as every exporter writes it.
-bool looks_like_onnx(const std::string& bytes);
-
 }  // namespace onnx_frontend
 }  // namespace devmux

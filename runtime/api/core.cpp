@@ -42,7 +42,7 @@ bool looks_like_onnx_bytes(const std::string& bytes) {
 bool file_looks_like_onnx(const std::string& path) {
     std::ifstream file(path, std::ios::binary);
     char first = 0;
-    return file.get(first) && static_cast<unsigned char>(first) == 0x08;
+    return file.get(first) && looks_like_onnx_bytes(std::string(1, first));
 }
 }  // namespace
 
