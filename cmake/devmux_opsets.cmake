@@ -1,14 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
 # Generates the public op-list headers from the op table (runtime/ops/op_table.inc), so that nobody writes
 # an opset out by hand:
-#   openvino/opsets/opsetN.hpp      namespace ov::opsetN { using ov::op::vK::Type; ... }  (N = 1 ... 13)
+#   openvino/opsets/opsetN.hpp      namespace ov::opsetN { using ov::op::vK::Type; ... }  (N = 1 ... 14; the
+#                                   table lists opset14 only in part, so opset14.hpp holds few ops)
 #   openvino/opsets/opsetN_tbl.hpp  _OPENVINO_OP_REG(Type, ov::op::vK) lines, as OpenVINO ships them
 #   openvino/op/ops.hpp             every implemented op's header
 # into ${DEVMUX_GENERATED_INCLUDE_DIR}. Files are rewritten only when their text changes, so an edit of the
 # table rebuilds only what includes a header whose contents changed.
 set(DEVMUX_OP_TABLE ${PROJECT_SOURCE_DIR}/runtime/ops/op_table.inc)
 set(DEVMUX_GENERATED_INCLUDE_DIR ${CMAKE_BINARY_DIR}/generated/include)
-set(DEVMUX_NEWEST_OPSET 13)
+set(DEVMUX_NEWEST_OPSET 14)
+set(DEVMUX_NEWEST_COMPLETE_OPSET 13)
 set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${DEVMUX_OP_TABLE})
 
 function(devmux_write_if_changed path text)
@@ -65,6 +67,10 @@ function(devmux_generate_opset_headers)
   devmux_write_if_changed(${DEVMUX_GENERATED_INCLUDE_DIR}/openvino/op/ops.hpp "${text}")
 
   foreach(n RANGE 1 ${DEVMUX_NEWEST_OPSET})
+    set(partial_note "")
+    if(n GREATER DEVMUX_NEWEST_COMPLETE_OPSET)
+      set(partial_note "\n/// devmux implements opset${n} only in part: this namespace holds just the ops of it that devmux has.")
+    endif()
     set(includes "")
     set(opset_headers ${opset_headers_${n}})
     list(REMOVE_DUPLICATES opset_headers)
@@ -73,7 +79,7 @@ function(devmux_generate_opset_headers)
       string(APPEND includes "#include \"openvino/op/${header}.hpp\"\n")
     endforeach()
     devmux_write_if_changed(${DEVMUX_GENERATED_INCLUDE_DIR}/openvino/opsets/opset${n}.hpp
-      "${banner}#pragma once\n\n${includes}\nnamespace ov {\n/// @brief The op classes of opset${n} that devmux implements, under their opset names (each is the op\n/// version opset${n} lists, e.g. ov::opset8::Gather is ov::op::v8::Gather).\nnamespace opset${n} {\n${opset_usings_${n}}}  // namespace opset${n}\n}  // namespace ov\n")
+      "${banner}#pragma once\n\n${includes}\nnamespace ov {\n/// @brief The op classes of opset${n} that devmux implements, under their opset names (each is the op\n/// version opset${n} lists, e.g. ov::opset8::Gather is ov::op::v8::Gather).${partial_note}\nnamespace opset${n} {\n${opset_usings_${n}}}  // namespace opset${n}\n}  // namespace ov\n")
     devmux_write_if_changed(${DEVMUX_GENERATED_INCLUDE_DIR}/openvino/opsets/opset${n}_tbl.hpp
       "${banner}// The ops of opset${n} that devmux implements, one _OPENVINO_OP_REG(Type, namespace) line each.\n#ifndef _OPENVINO_OP_REG\n#    warning \"_OPENVINO_OP_REG not defined\"\n#    define _OPENVINO_OP_REG(x, y)\n#endif\n\n${opset_regs_${n}}")
   endforeach()

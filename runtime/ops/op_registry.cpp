@@ -10,8 +10,10 @@
 namespace devmux {
 namespace {
 
-// opset1 ... opset13: the opsets the table is complete for.
-constexpr int newest_table_opset = 13;
+// The table lists every op version of opset1 ... opset13, and of opset14 only the versions it names there:
+// a layer of opset14 reads when its op is one of those, and is refused naming them otherwise.
+constexpr int complete_table_opset = 13;
+constexpr int newest_table_opset = 14;
 
 std::string opsets_text(const std::set<int>& opsets) {
     std::string text;
@@ -37,6 +39,8 @@ OpRegistry& OpRegistry::instance() {
 OpRegistry::OpRegistry() { add_op_table(*this); }
 
 int OpRegistry::newest_opset() { return newest_table_opset; }
+
+int OpRegistry::newest_complete_opset() { return complete_table_opset; }
 
 int opset_number(const std::string& opset) {
     if (opset.rfind("opset", 0) != 0 || opset.size() == 5 || opset.size() > 8)
@@ -124,6 +128,24 @@ std::shared_ptr<ov::Node> OpRegistry::create(const std::string& type_name, const
 }
 
 std::string OpRegistry::why_not(const std::string& type_name, const std::string& opset) const {
+    const std::string text = why_not_locked(type_name, opset);
+    const int wanted = opset_number(opset);
+    if (wanted > complete_table_opset && wanted <= newest_table_opset)
+        return text + " (devmux implements " + opset + " only in part: " + implemented_in(wanted) + ")";
+    return text;
+}
+
+std::string OpRegistry::implemented_in(int opset) const {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    std::string names;
+    for (const auto& [name, versions] : m_types)
+        for (const auto& version : versions)
+            if (version.factory && version.opsets.count(opset))
+                names += (names.empty() ? "" : ", ") + name + "-" + version.version.substr(1);
+    return names.empty() ? "none of its ops" : names;
+}
+
+std::string OpRegistry::why_not_locked(const std::string& type_name, const std::string& opset) const {
     std::lock_guard<std::mutex> lock(m_mutex);
     const int wanted = opset_number(opset);
     const auto found = m_types.find(type_name);
@@ -131,7 +153,8 @@ std::string OpRegistry::why_not(const std::string& type_name, const std::string&
         return "unknown operation type '" + type_name + "'";
     if (wanted > newest_table_opset)
         return "operation " + type_name + " of " + opset + ": devmux implements OpenVINO's opset1 to opset" +
-               std::to_string(newest_table_opset) + ", and " + opset + " is newer";
+               std::to_string(complete_table_opset) + " and part of opset" + std::to_string(newest_table_opset) +
+               ", and " + opset + " is newer";
     std::string members;
     for (const auto& version : found->second) {
         if (wanted >= 0 && version.opsets.count(wanted)) {

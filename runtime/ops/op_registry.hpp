@@ -60,14 +60,19 @@ public:
     /// Every op version of the table (implemented or not) and every extension op, sorted by type.
     std::vector<OpVersion> versions() const;
 
-    /// The opsets the table describes: 1 ... newest_opset().
+    /// The opsets the table describes: 1 ... newest_opset(); the newest one may be partial.
     static int newest_opset();
+    /// The newest opset the table lists completely (every op version, implemented or not).
+    static int newest_complete_opset();
+    /// "AvgPool-14, MaxPool-14": the implemented op versions that are members of this opset.
+    std::string implemented_in(int opset) const;
     /// "1,3-13" -> {1, 3, 4, ..., 13}; throws on text that is not such a list.
     static std::set<int> parse_opsets(const std::string& text);
 
 private:
     OpRegistry();
     void add_version(OpVersion version);
+    std::string why_not_locked(const std::string& type_name, const std::string& opset) const;
 
     mutable std::mutex m_mutex;  // guards m_types: the table is added in the constructor, extensions at load time
     std::map<std::string, std::vector<OpVersion>> m_types;
@@ -92,6 +97,6 @@ void add_op_table(OpRegistry& registry);
 #define DEVMUX_CONCAT_INNER(a, b) a##b
 #define DEVMUX_CONCAT(a, b) DEVMUX_CONCAT_INNER(a, b)
 /// Registers an op outside OpenVINO's opsets (a default-constructible class whose type info names its own
-/// opset, such as "devmux_kit") at library load. Ops of opset1 ... opset13 go in op_table.inc instead.
+/// opset, such as "devmux_kit") at library load. Ops of opset1 ... opset14 go in op_table.inc instead.
 #define DEVMUX_REGISTER_OP(...) \
     static const ::devmux::ExtensionOpRegistration<__VA_ARGS__> DEVMUX_CONCAT(devmux_op_registration_, __LINE__){};

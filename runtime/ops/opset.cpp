@@ -71,13 +71,14 @@ const OpSet& get_opset10() { return opset<10>(); }
 const OpSet& get_opset11() { return opset<11>(); }
 const OpSet& get_opset12() { return opset<12>(); }
 const OpSet& get_opset13() { return opset<13>(); }
+const OpSet& get_opset14() { return opset<14>(); }
 
 const std::map<std::string, std::function<const OpSet&()>>& get_available_opsets() {
     static const std::map<std::string, std::function<const OpSet&()>> opsets{
         {"opset1", get_opset1},   {"opset2", get_opset2},   {"opset3", get_opset3},   {"opset4", get_opset4},
         {"opset5", get_opset5},   {"opset6", get_opset6},   {"opset7", get_opset7},   {"opset8", get_opset8},
         {"opset9", get_opset9},   {"opset10", get_opset10}, {"opset11", get_opset11}, {"opset12", get_opset12},
-        {"opset13", get_opset13}};
+        {"opset13", get_opset13}, {"opset14", get_opset14}};
     return opsets;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// MaxPool-1, MaxPool-8 and AvgPool-1: one shape inference and the reference kernels of
-// ops/reference/pooling.hpp.
+// MaxPool-1, MaxPool-8, MaxPool-14, AvgPool-1 and AvgPool-14: one shape inference and the reference
+// kernels of ops/reference/pooling.hpp. The opset14 versions differ only in accepting the "ceil_torch"
+// rounding, which the shape inference (devmux::ops::infer_window) already handles.
 #include <algorithm>
 
 #include "openvino/op/avg_pool.hpp"
@@ -146,6 +147,44 @@ void run_avg_pool(const Tensor& data, Tensor& out, bool count_padding, const dev
     values.commit();
 }
 
+bool evaluate_avg_pool(const util::AvgPoolBase& op, TensorVector& outputs, const TensorVector& inputs) {
+    devmux::ref::check_evaluate_args(op, inputs, 1);
+    const Tensor& data = inputs[0];
+    const auto type = data.get_element_type();
+    if (!devmux::ops::is_float_type(type))
+        return false;
+    const Shape& ds = data.get_shape();
+    const auto shape = infer_pooling(op, PartialShape(ds), op.get_kernel(), op.get_strides(), Strides{},
+                                     op.get_pads_begin(), op.get_pads_end(), op.get_auto_pad(),
+                                     op.get_rounding_type());
+    const Shape out_shape = shape.output.to_shape();
+    Tensor& out = devmux::ref::prepare_output(outputs, 0, type, out_shape);
+    const auto non_zero = [](int64_t p) { return p != 0; };
+    const bool padded = std::any_of(shape.window.pads_begin.begin(), shape.window.pads_begin.end(), non_zero) ||
+                        std::any_of(shape.window.pads_end.begin(), shape.window.pads_end.end(), non_zero);
+    const bool count_padding = !op.get_exclude_pad() && padded;
+    const auto window = pool_window(shape, ds, out_shape);
+    if (type == element::f64)
+        run_avg_pool<double>(data, out, count_padding, window);
+    else
+        run_avg_pool<float>(data, out, count_padding, window);
+    return true;
+}
+
+void check_index_element_type(const Node& op, const element::Type& index_element_type) {
+    DEVMUX_NODE_CHECK(op, index_element_type == element::i32 || index_element_type == element::i64,
+                      "index_element_type must be i32 or i64, got ", index_element_type);
+}
+
+void check_indices_axis(const Node& op, int64_t axis) {
+    const auto& data = op.get_input_partial_shape(0);
+    if (!data.rank_is_static())
+        return;
+    const int64_t rank = static_cast<int64_t>(data.size());
+    DEVMUX_NODE_CHECK(op, axis >= -rank && axis < rank, "axis ", axis, " is out of range [", -rank, ", ", rank - 1,
+                      "] for an input of rank ", rank);
+}
+
 }  // namespace
 
 namespace util {
@@ -261,25 +300,7 @@ std::shared_ptr<Node> AvgPool::clone_with_new_inputs(const OutputVector& new_arg
 }
 
 bool AvgPool::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
-    devmux::ref::check_evaluate_args(*this, inputs, 1);
-    const Tensor& data = inputs[0];
-    const auto type = data.get_element_type();
-    if (!devmux::ops::is_float_type(type))
-        return false;
-    const Shape& ds = data.get_shape();
-    const auto shape = infer_pooling(*this, PartialShape(ds), m_kernel, m_strides, Strides{}, m_pads_begin, m_pads_end,
-                                     m_auto_pad, m_rounding_type);
-    const Shape out_shape = shape.output.to_shape();
-    Tensor& out = devmux::ref::prepare_output(outputs, 0, type, out_shape);
-    const auto non_zero = [](int64_t p) { return p != 0; };
-    const bool padded = std::any_of(shape.window.pads_begin.begin(), shape.window.pads_begin.end(), non_zero) ||
-                        std::any_of(shape.window.pads_end.begin(), shape.window.pads_end.end(), non_zero);
-    const auto window = pool_window(shape, ds, out_shape);
-    if (type == element::f64)
-        run_avg_pool<double>(data, out, !m_exclude_pad && padded, window);
-    else
-        run_avg_pool<float>(data, out, !m_exclude_pad && padded, window);
-    return true;
+    return evaluate_avg_pool(*this, outputs, inputs);
 }
 
 bool AvgPool::has_evaluate() const { return get_input_size() == 1 && devmux::ops::is_float_type(get_input_element_type(0)); }
@@ -312,17 +333,11 @@ bool MaxPool::visit_attributes(AttributeVisitor& visitor) {
 }
 
 void MaxPool::validate_and_infer_types() {
-    DEVMUX_NODE_CHECK(*this, m_index_element_type == element::i32 || m_index_element_type == element::i64,
-                      "index_element_type must be i32 or i64, got ", m_index_element_type);
+    check_index_element_type(*this, m_index_element_type);
     const PartialShape shape = infer_pooled_shape(m_dilations);
     if (m_dilations.empty() && !m_kernel.empty())
         m_dilations = Strides(m_kernel.size(), 1);
-    const auto& data = get_input_partial_shape(0);
-    if (data.rank_is_static()) {
-        const int64_t rank = static_cast<int64_t>(data.size());
-        DEVMUX_NODE_CHECK(*this, m_axis >= -rank && m_axis < rank, "axis ", m_axis, " is out of range [", -rank, ", ",
-                          rank - 1, "] for an input of rank ", rank);
-    }
+    check_indices_axis(*this, m_axis);
     set_output_type(0, get_input_element_type(0), shape);
     set_output_type(1, m_index_element_type, shape);
 }
@@ -343,6 +358,78 @@ bool MaxPool::has_evaluate() const {
 }
 
 }  // namespace v8
+
+namespace v14 {
+
+MaxPool::MaxPool(const Output<Node>& arg, const Strides& strides, const Strides& dilations, const Shape& pads_begin,
+                 const Shape& pads_end, const Shape& kernel, const op::RoundingType rounding_type,
+                 const PadType auto_pad, const element::Type index_element_type, const int64_t axis)
+    : MaxPoolBase(arg, strides, pads_begin, pads_end, kernel, rounding_type, auto_pad),
+      m_dilations(dilations),
+      m_index_element_type(index_element_type),
+      m_axis(axis) {
+    constructor_validate_and_infer_types();
+}
+
+bool MaxPool::visit_attributes(AttributeVisitor& visitor) {
+    visitor.on_attribute("strides", m_strides);
+    visitor.on_attribute("dilations", m_dilations);
+    visitor.on_attribute("pads_begin", m_pads_begin);
+    visitor.on_attribute("pads_end", m_pads_end);
+    visitor.on_attribute("kernel", m_kernel);
+    visitor.on_attribute("rounding_type", m_rounding_type);
+    visitor.on_attribute("auto_pad", m_auto_pad);
+    visitor.on_attribute("index_element_type", m_index_element_type);
+    visitor.on_attribute("axis", m_axis);
+    return true;
+}
+
+void MaxPool::validate_and_infer_types() {
+    check_index_element_type(*this, m_index_element_type);
+    const PartialShape shape = infer_pooled_shape(m_dilations);
+    if (m_dilations.empty() && !m_kernel.empty())
+        m_dilations = Strides(m_kernel.size(), 1);
+    check_indices_axis(*this, m_axis);
+    set_output_type(0, get_input_element_type(0), shape);
+    set_output_type(1, m_index_element_type, shape);
+}
+
+std::shared_ptr<Node> MaxPool::clone_with_new_inputs(const OutputVector& new_args) const {
+    DEVMUX_NODE_CHECK(*this, new_args.size() == 1, "clone expects 1 input, got ", new_args.size());
+    return std::make_shared<MaxPool>(new_args[0], m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel,
+                                     m_rounding_type, m_auto_pad, m_index_element_type, m_axis);
+}
+
+bool MaxPool::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
+    return evaluate_max_pool(*this, m_dilations, outputs, inputs, true, m_index_element_type, m_axis);
+}
+
+bool MaxPool::has_evaluate() const {
+    return get_input_size() == 1 && get_input_element_type(0).is_static() &&
+           get_input_element_type(0) != element::boolean;
+}
+
+AvgPool::AvgPool(const Output<Node>& arg, const Strides& strides, const Shape& pads_begin, const Shape& pads_end,
+                 const Shape& kernel, bool exclude_pad, RoundingType rounding_type, const PadType& auto_pad)
+    : AvgPoolBase(arg, strides, pads_begin, pads_end, kernel, exclude_pad, rounding_type, auto_pad) {
+    constructor_validate_and_infer_types();
+}
+
+void AvgPool::validate_and_infer_types() { AvgPoolBase::validate_and_infer_types(); }
+
+std::shared_ptr<Node> AvgPool::clone_with_new_inputs(const OutputVector& new_args) const {
+    DEVMUX_NODE_CHECK(*this, new_args.size() == 1, "clone expects 1 input, got ", new_args.size());
+    return std::make_shared<AvgPool>(new_args[0], m_strides, m_pads_begin, m_pads_end, m_kernel, m_exclude_pad,
+                                     m_rounding_type, m_auto_pad);
+}
+
+bool AvgPool::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
+    return evaluate_avg_pool(*this, outputs, inputs);
+}
+
+bool AvgPool::has_evaluate() const { return get_input_size() == 1 && devmux::ops::is_float_type(get_input_element_type(0)); }
+
+}  // namespace v14
 }  // namespace op
 }  // namespace ov
 

@@ -19,6 +19,7 @@
 #include "openvino/opsets/opset11.hpp"
 #include "openvino/opsets/opset12.hpp"
 #include "openvino/opsets/opset13.hpp"
+#include "openvino/opsets/opset14.hpp"
 #include "ir/ir_reader.hpp"
 #include "openvino/opsets/opset.hpp"
 #include "ops/op_registry.hpp"
@@ -32,6 +33,9 @@ static_assert(std::is_same<ov::opset8::ReadValue, ov::op::v6::ReadValue>::value,
 static_assert(std::is_same<ov::opset8::Assign, ov::op::v6::Assign>::value, "opset8 Assign is v6");
 static_assert(std::is_same<ov::opset1::MaxPool, ov::op::v1::MaxPool>::value, "opset1 MaxPool is v1");
 static_assert(std::is_same<ov::opset8::MaxPool, ov::op::v8::MaxPool>::value, "opset8 MaxPool is v8");
+static_assert(std::is_same<ov::opset13::MaxPool, ov::op::v8::MaxPool>::value, "opset13 MaxPool is v8");
+static_assert(std::is_same<ov::opset14::MaxPool, ov::op::v14::MaxPool>::value, "opset14 MaxPool is v14");
+static_assert(std::is_same<ov::opset14::AvgPool, ov::op::v14::AvgPool>::value, "opset14 AvgPool is v14");
 static_assert(std::is_same<ov::opset1::Softmax, ov::op::v1::Softmax>::value, "opset1 Softmax is v1");
 static_assert(std::is_same<ov::opset8::Softmax, ov::op::v8::Softmax>::value, "opset8 Softmax is v8");
 static_assert(std::is_same<ov::opset8::Add, ov::op::v1::Add>::value, "opset8 Add is v1");
@@ -73,8 +77,9 @@ TEST(OpTable, EachImplementedVersionBelongsToTheOpsetItsTypeInfoNames) {
 }
 
 TEST(OpTable, ListsEveryOpVersionOfTheOpsetsOnce) {
-    // opset1 ... opset13 hold 219 op versions (OpenVINO's opsetN_tbl.hpp); the table lists each, implemented
-    // or not, and no type has two versions in one opset (OpRegistry refuses that at construction).
+    // opset1 ... opset13 hold 219 op versions (OpenVINO's opsetN_tbl.hpp) and opset14 four more (AvgPool-14,
+    // ConvertPromoteTypes-14, Inverse-14, MaxPool-14); the table lists each, implemented or not, and no type
+    // has two versions in one opset (OpRegistry refuses that at construction).
     const auto versions = devmux::OpRegistry::instance().versions();
     size_t in_opsets = 0;
     std::set<std::pair<std::string, std::string>> seen;
@@ -84,8 +89,8 @@ TEST(OpTable, ListsEveryOpVersionOfTheOpsetsOnce) {
         ++in_opsets;
         EXPECT_TRUE(seen.insert({version.type, version.version}).second) << version.type << " " << version.version;
     }
-    EXPECT_EQ(in_opsets, 219u);
-    EXPECT_EQ(devmux::OpRegistry::newest_opset(), 13);
+    EXPECT_EQ(in_opsets, 223u);
+    EXPECT_EQ(devmux::OpRegistry::newest_opset(), 14);
 }
 
 TEST(OpTable, AnOpsetLayerMeansTheVersionThatOpsetHolds) {
@@ -101,13 +106,30 @@ TEST(OpTable, AnOpsetLayerMeansTheVersionThatOpsetHolds) {
 }
 
 TEST(OpTable, AnOpsetNewerThanTheTableIsRefusedNotReadAsAnOlderVersion) {
-    // MaxPool-14 exists in OpenVINO; reading it as MaxPool-8 would silently drop its rounding rule.
+    // opset15 is beyond the table: no layer of it is read as an older version of its op.
     auto& registry = devmux::OpRegistry::instance();
-    EXPECT_FALSE(registry.create("MaxPool", "opset14"));
+    EXPECT_FALSE(registry.create("MaxPool", "opset15"));
     EXPECT_FALSE(registry.create("Add", "opset15"));
-    const std::string why = registry.why_not("MaxPool", "opset14");
-    EXPECT_NE(why.find("opset14"), std::string::npos) << why;
+    const std::string why = registry.why_not("MaxPool", "opset15");
+    EXPECT_NE(why.find("opset15"), std::string::npos) << why;
     EXPECT_NE(why.find("opset13"), std::string::npos) << why;
+    EXPECT_NE(why.find("part of opset14"), std::string::npos) << why;
+}
+
+TEST(OpTable, Opset14IsReadOnlyForTheOpsTheTablePlacesThere) {
+    // Inverse-14 is a member of opset14 that devmux does not implement; Add has no opset14 version.
+    auto& registry = devmux::OpRegistry::instance();
+    EXPECT_EQ(devmux::OpRegistry::newest_complete_opset(), 13);
+    EXPECT_TRUE(ov::is_type<ov::op::v14::MaxPool>(registry.create("MaxPool", "opset14")));
+    EXPECT_FALSE(registry.create("Inverse", "opset14"));
+    EXPECT_FALSE(registry.create("Add", "opset14"));
+    for (const char* type : {"Inverse", "Add"}) {
+        const std::string why = registry.why_not(type, "opset14");
+        EXPECT_NE(why.find(type), std::string::npos) << why;
+        EXPECT_NE(why.find("opset14 only in part"), std::string::npos) << why;
+        EXPECT_NE(why.find("AvgPool-14, MaxPool-14"), std::string::npos) << why;
+    }
+    EXPECT_EQ(registry.implemented_in(14), "AvgPool-14, MaxPool-14");
 }
 
 TEST(OpTable, AVersionOutsideItsOpsetsIsRefusedNamingWhereItIs) {
@@ -126,22 +148,57 @@ TEST(OpTable, OpsetListsParseAndRejectGarbage) {
     EXPECT_EQ(R::parse_opsets("1-3"), (std::set<int>{1, 2, 3}));
     EXPECT_EQ(R::parse_opsets("1,3-5"), (std::set<int>{1, 3, 4, 5}));
     EXPECT_EQ(R::parse_opsets("7"), (std::set<int>{7}));
-    for (const char* bad : {"", "0", "1-14", "3-1", "1;2", "a", "1,", "-3"})
+    for (const char* bad : {"", "0", "1-15", "3-1", "1;2", "a", "1,", "-3"})
         EXPECT_THROW(R::parse_opsets(bad), ov::Exception) << bad;
 }
 
-TEST(OpTable, IrReaderRefusesAnUnknownOpsetNamingTheLayer) {
+TEST(OpTable, IrReaderRefusesAnOpset14OpDevmuxLacksNamingTheLayer) {
     const std::string xml = R"(<?xml version="1.0"?>
 <net name="m" version="11">
   <layers>
     <layer id="0" name="in" type="Parameter" version="opset1">
-      <data shape="1,1,4,4" element_type="f32"/>
-      <output><port id="0" precision="FP32"><dim>1</dim><dim>1</dim><dim>4</dim><dim>4</dim></port></output>
+      <data shape="1,3,3" element_type="f32"/>
+      <output><port id="0" precision="FP32"><dim>1</dim><dim>3</dim><dim>3</dim></port></output>
+    </layer>
+    <layer id="1" name="invert" type="Inverse" version="opset14">
+      <data adjoint="false"/>
+      <input><port id="0"><dim>1</dim><dim>3</dim><dim>3</dim></port></input>
+      <output><port id="1" precision="FP32"><dim>1</dim><dim>3</dim><dim>3</dim></port></output>
+    </layer>
+    <layer id="2" name="out" type="Result" version="opset1">
+      <input><port id="0"><dim>1</dim><dim>3</dim><dim>3</dim></port></input>
+    </layer>
+  </layers>
+  <edges>
+    <edge from-layer="0" from-port="0" to-layer="1" to-port="0"/>
+    <edge from-layer="1" from-port="1" to-layer="2" to-port="0"/>
+  </edges>
+</net>)";
+    try {
+        devmux::ir::read_model_from_memory(xml, nullptr, "opset14.xml");
+        FAIL() << "Inverse of opset14 was read";
+    } catch (const ov::Exception& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("invert"), std::string::npos) << message;
+        EXPECT_NE(message.find("Inverse"), std::string::npos) << message;
+        EXPECT_NE(message.find("opset14"), std::string::npos) << message;
+        EXPECT_NE(message.find("MaxPool-14"), std::string::npos) << message;
+    }
+}
+
+TEST(OpTable, IrReaderReadsMaxPoolOfOpset14) {
+    // As Ultralytics' YOLOv8/YOLO11 exports write their SPPF pools (OpenVINO 2025 and newer).
+    const std::string xml = R"(<?xml version="1.0"?>
+<net name="m" version="11">
+  <layers>
+    <layer id="0" name="in" type="Parameter" version="opset1">
+      <data shape="1,1,5,5" element_type="f32"/>
+      <output><port id="0" precision="FP32"><dim>1</dim><dim>1</dim><dim>5</dim><dim>5</dim></port></output>
     </layer>
     <layer id="1" name="pool" type="MaxPool" version="opset14">
-      <data strides="1,1" dilations="1,1" pads_begin="0,0" pads_end="0,0" kernel="2,2" rounding_type="floor"
+      <data strides="2,2" dilations="1,1" pads_begin="1,1" pads_end="1,1" kernel="2,2" rounding_type="ceil_torch"
             auto_pad="explicit" index_element_type="i64" axis="0"/>
-      <input><port id="0"><dim>1</dim><dim>1</dim><dim>4</dim><dim>4</dim></port></input>
+      <input><port id="0"><dim>1</dim><dim>1</dim><dim>5</dim><dim>5</dim></port></input>
       <output><port id="1" precision="FP32"><dim>1</dim><dim>1</dim><dim>3</dim><dim>3</dim></port>
               <port id="2" precision="I64"><dim>1</dim><dim>1</dim><dim>3</dim><dim>3</dim></port></output>
     </layer>
@@ -154,15 +211,17 @@ TEST(OpTable, IrReaderRefusesAnUnknownOpsetNamingTheLayer) {
     <edge from-layer="1" from-port="1" to-layer="2" to-port="0"/>
   </edges>
 </net>)";
-    try {
-        devmux::ir::read_model_from_memory(xml, nullptr, "opset14.xml");
-        FAIL() << "MaxPool of opset14 was read";
-    } catch (const ov::Exception& e) {
-        const std::string message = e.what();
-        EXPECT_NE(message.find("pool"), std::string::npos) << message;
-        EXPECT_NE(message.find("opset14"), std::string::npos) << message;
-    }
-    // The same layer as opset8 reads.
+    std::shared_ptr<ov::Model> model;
+    ASSERT_NO_THROW(model = devmux::ir::read_model_from_memory(xml, nullptr, "opset14.xml"));
+    std::shared_ptr<ov::op::v14::MaxPool> pool;
+    for (const auto& node : model->get_ordered_ops())
+        if (auto found = ov::as_type_ptr<ov::op::v14::MaxPool>(node))
+            pool = found;
+    ASSERT_TRUE(pool);
+    EXPECT_EQ(pool->get_rounding_type(), ov::op::RoundingType::CEIL_TORCH);
+    // ceil would give 4 windows per axis; the 4th would start in the end padding.
+    EXPECT_EQ(pool->get_output_partial_shape(0), (ov::PartialShape{1, 1, 3, 3}));
+    // The same layer as opset8 reads as MaxPool-8 (which takes ceil_torch too).
     std::string v8 = xml;
     v8.replace(v8.find("opset14"), 7, "opset8");
     EXPECT_NO_THROW(devmux::ir::read_model_from_memory(v8, nullptr, "opset8.xml"));
@@ -262,12 +321,20 @@ TEST(OpTable, GeneratedOpset13TableMatchesTheRegistry) {
 #include "openvino/opsets/opset13_tbl.hpp"
     EXPECT_EQ(listed, table_members(13));
 }
+
+TEST(OpTable, GeneratedOpset14TableMatchesTheRegistry) {
+    std::set<std::string> listed;
+#include "openvino/opsets/opset14_tbl.hpp"
+    EXPECT_EQ(listed, table_members(14));
+    EXPECT_EQ(listed, (std::set<std::string>{"AvgPool/v14", "MaxPool/v14"}));
+}
 #undef _OPENVINO_OP_REG
 
 TEST(OpSetApi, EachOpsetHoldsTheTablesImplementedMembers) {
     const auto& opsets = ov::get_available_opsets();
-    ASSERT_EQ(opsets.size(), 13u);
-    for (int n = 1; n <= 13; ++n) {
+    // opset1 ... opset13 and the part of opset14 devmux implements.
+    ASSERT_EQ(opsets.size(), 14u);
+    for (int n = 1; n <= 14; ++n) {
         const ov::OpSet& opset = opsets.at("opset" + std::to_string(n))();
         EXPECT_EQ(opset.get_name(), "opset" + std::to_string(n));
         std::set<std::string> names;

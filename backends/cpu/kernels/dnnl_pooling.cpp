@@ -46,11 +46,15 @@ bool dnnl_max_pool_supported(const std::shared_ptr<ov::Node>& node) {
     if (!pool || node->get_input_element_type(0) != ov::element::f32 || node->get_input_partial_shape(0).is_dynamic() ||
         node->get_output_partial_shape(0).is_dynamic())
         return false;
-    if (auto v8 = ov::as_type_ptr<ov::op::v8::MaxPool>(node)) {
+    const auto v8 = ov::as_type_ptr<ov::op::v8::MaxPool>(node);
+    const auto v14 = ov::as_type_ptr<ov::op::v14::MaxPool>(node);
+    if (v8 || v14) {
         // The indices output is not computed here: nodes that use it go to the reference.
         if (node->get_output_size() > 1 && !node->get_output_target_inputs(1).empty())
             return false;
-        for (const auto d : v8->get_dilations())
+        // The right padding below is derived from the planned output size, which already reflects the
+        // rounding type (MaxPool-14's ceil_torch included).
+        for (const auto d : v8 ? v8->get_dilations() : v14->get_dilations())
             if (d != 1)
                 return false;
     } else if (!ov::is_type<ov::op::v1::MaxPool>(node)) {
@@ -106,7 +110,7 @@ CpuKernelEntry dnnl_max_pool_entry() {
     const auto check = [](const ov::Node& node) {
         return dnnl_max_pool_supported(std::const_pointer_cast<ov::Node>(node.shared_from_this()))
                    ? std::string()
-                   : std::string("is not an f32 2-D MaxPool-1 or MaxPool-8 without dilation or read indices");
+                   : std::string("is not an f32 2-D MaxPool-1, -8 or -14 without dilation or read indices");
     };
     const auto make = [](const CpuKernelContext& context,
                          const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {

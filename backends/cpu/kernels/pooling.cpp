@@ -73,14 +73,19 @@ std::optional<PoolGeometry> max_pool_geometry(const ov::Node& node, std::string*
         node.get_output_partial_shape(0).is_dynamic())
         return refuse(why, "has data other than f32 or a dynamic shape");
     ov::Strides dilations{1, 1};
-    if (const auto* v8 = ov::as_type<const ov::op::v8::MaxPool>(&node)) {
+    // Windows are placed from the planned output shape and clipped to the input, so every rounding type
+    // (MaxPool-14's ceil_torch included) runs here unchanged.
+    const auto* v8 = ov::as_type<const ov::op::v8::MaxPool>(&node);
+    const auto* v14 = ov::as_type<const ov::op::v14::MaxPool>(&node);
+    if (v8 || v14) {
         // The indices output is not computed here: leave nodes that use it to the reference.
         if (node.get_output_size() > 1 && !node.get_output_target_inputs(1).empty())
             return refuse(why, "has its indices output read");
-        if (!v8->get_dilations().empty())
-            dilations = v8->get_dilations();
+        const ov::Strides& given = v8 ? v8->get_dilations() : v14->get_dilations();
+        if (!given.empty())
+            dilations = given;
     } else if (!ov::is_type<ov::op::v1::MaxPool>(&node)) {
-        return refuse(why, "is not a MaxPool-1 or MaxPool-8");
+        return refuse(why, "is not a MaxPool-1, MaxPool-8 or MaxPool-14");
     }
     const ov::Shape in = node.get_input_shape(0), out = node.get_output_shape(0);
     if (in.size() != 4 || pool->get_kernel().size() != 2 || pool->get_strides().size() != 2 ||

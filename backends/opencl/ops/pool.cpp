@@ -28,8 +28,12 @@ public:
             kernel = max8->get_kernel(), strides = max8->get_strides(), auto_pad = max8->get_auto_pad();
             dilations = max8->get_dilations();
             pads = to_ints(max8->get_pads_begin());
+        } else if (auto max14 = ov::as_type<const ov::op::v14::MaxPool>(&node)) {
+            kernel = max14->get_kernel(), strides = max14->get_strides(), auto_pad = max14->get_auto_pad();
+            dilations = max14->get_dilations();
+            pads = to_ints(max14->get_pads_begin());
         } else {
-            auto avg = ov::as_type<const ov::op::v1::AvgPool>(&node);
+            auto avg = ov::as_type<const ov::op::util::AvgPoolBase>(&node);
             OPENVINO_ASSERT(avg, "OPENCL: not a pooling op: ", node.get_type_name());
             kernel = avg->get_kernel(), strides = avg->get_strides(), auto_pad = avg->get_auto_pad();
             pads = to_ints(avg->get_pads_begin());
@@ -39,7 +43,7 @@ public:
         pads = begin_pads(in, out, kernel, strides, dilations, auto_pad, pads, &end);
         if (m_mode == 2 && auto_pad == ov::op::PadType::EXPLICIT) {
             // The divisor counts the explicit end padding as given, not what the rounding left over.
-            auto avg = ov::as_type<const ov::op::v1::AvgPool>(&node);
+            auto avg = ov::as_type<const ov::op::util::AvgPoolBase>(&node);
             end = to_ints(avg->get_pads_end());
         }
         m_geometry = {{static_cast<int>(in[2]), static_cast<int>(in[3]), static_cast<int>(out[2]),
@@ -85,7 +89,15 @@ OpenclKernelEntry max_pool_entry() {
 }
 
 OpenclKernelEntry avg_pool_entry() {
-    return {{"AvgPool"}, "opset1", {ov::element::f32}, all_of(spatial2d, fits_int), make_kernel<PoolKernel>()};
+    return {{"AvgPool"}, "", {ov::element::f32}, all_of(spatial2d, fits_int, [](const ov::Node& n) {
+                // ceil_torch only drops a last window from the output shape, but the divisor of an average
+                // over such a window is not what pool2d computes for ceil: leave it to the CPU.
+                const auto* avg = ov::as_type<const ov::op::util::AvgPoolBase>(&n);
+                return avg && avg->get_rounding_type() == ov::op::RoundingType::CEIL_TORCH
+                           ? std::string("has rounding_type ceil_torch; OPENCL runs AvgPool with floor or ceil")
+                           : std::string();
+            }),
+            make_kernel<PoolKernel>()};
 }
 
 }  // namespace opencl

@@ -9,14 +9,21 @@ namespace vulkan {
 namespace {
 
 std::string plan_pool(const ov::Node& node, NodePlan* plan) {
+    const auto* max8 = ov::as_type<const ov::op::v8::MaxPool>(&node);
+    const auto* max14 = ov::as_type<const ov::op::v14::MaxPool>(&node);
     if (auto reason = check_values(node, {0}); !reason.empty()) {
-        // MaxPool-8's second output holds indices: only the values are computed.
-        if (!(ov::is_type<ov::op::v8::MaxPool>(&node) && is_value_type(node.get_output_element_type(0)) &&
+        // MaxPool-8's and MaxPool-14's second output holds indices: only the values are computed.
+        if (!((max8 || max14) && is_value_type(node.get_output_element_type(0)) &&
               node.get_input_element_type(0) == node.get_output_element_type(0)))
             return reason;
     }
-    if (ov::is_type<ov::op::v8::MaxPool>(&node) && !node.get_output_target_inputs(1).empty())
+    if ((max8 || max14) && !node.get_output_target_inputs(1).empty())
         return "has its indices output read; VULKAN computes only MaxPool's values";
+    // A max window is clipped to the input, so ceil_torch (which only drops a last window from the output
+    // shape) needs nothing more; an average would also need the divisor rule for such windows.
+    if (const auto* avg14 = ov::as_type<const ov::op::v14::AvgPool>(&node);
+        avg14 && avg14->get_rounding_type() == ov::op::RoundingType::CEIL_TORCH)
+        return "has rounding_type ceil_torch; VULKAN runs AvgPool with floor or ceil rounding";
     const ov::Shape in = node.get_input_shape(0), out = node.get_output_shape(0);
     if (in.size() != 4)
         return "has a " + std::to_string(in.size()) + "-D input; VULKAN runs 2-D pooling (4-D NCHW tensors)";
@@ -28,8 +35,10 @@ std::string plan_pool(const ov::Node& node, NodePlan* plan) {
         strides = max->get_strides();
         pads_begin = max->get_pads_begin();
         pads_end = max->get_pads_end();
-        if (const auto* v8 = ov::as_type<const ov::op::v8::MaxPool>(&node))
-            dilations = v8->get_dilations();
+        if (max8)
+            dilations = max8->get_dilations();
+        else if (max14)
+            dilations = max14->get_dilations();
     } else {
         const auto* avg = ov::as_type<const ov::op::util::AvgPoolBase>(&node);
         kernel = avg->get_kernel();

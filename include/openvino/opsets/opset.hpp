@@ -13,8 +13,8 @@ namespace ov {
 
 /// @brief Run-time information about one opset: the op classes it holds and a factory for each.
 ///
-/// The opsets devmux provides (get_opset1() ... get_opset13()) hold the op versions of that opset that
-/// devmux implements, as its op table lists them.
+/// The opsets devmux provides (get_opset1() ... get_opset14()) hold the op versions of that opset that
+/// devmux implements, as its op table lists them (opset14 only in part: its AvgPool and MaxPool).
 class OpSet {
 public:
     OpSet() = default;
@@ -69,7 +69,7 @@ private:
     std::map<std::string, std::function<Node*()>> m_by_name;
 };
 
-/// @brief opset1 ... opset13, each with the op versions of that opset that devmux implements.
+/// @brief opset1 ... opset14, each with the op versions of that opset that devmux implements.
 const OpSet& get_opset1();
 const OpSet& get_opset2();
 const OpSet& get_opset3();
@@ -83,8 +83,10 @@ const OpSet& get_opset10();
 const OpSet& get_opset11();
 const OpSet& get_opset12();
 const OpSet& get_opset13();
+/// @brief The part of opset14 that devmux implements.
+const OpSet& get_opset14();
 
-/// @brief Every opset devmux provides, by name ("opset1" ... "opset13").
+/// @brief Every opset devmux provides, by name ("opset1" ... "opset14").
 const std::map<std::string, std::function<const ov::OpSet&()>>& get_available_opsets();
 
 }  // namespace ov
