@@ -185,6 +185,36 @@ void check_indices_axis(const Node& op, int64_t axis) {
                       "] for an input of rank ", rank);
 }
 
+// MaxPool-8 and MaxPool-14 differ only in the rounding types they accept (14 adds ceil_torch), so both versions
+// share their attributes, shape inference and evaluation.
+bool visit_max_pool_with_indices(AttributeVisitor& visitor, Strides& strides, Strides& dilations, Shape& pads_begin,
+                                 Shape& pads_end, Shape& kernel, RoundingType& rounding_type, PadType& auto_pad,
+                                 element::Type& index_element_type, int64_t& axis) {
+    visitor.on_attribute("strides", strides);
+    visitor.on_attribute("dilations", dilations);
+    visitor.on_attribute("pads_begin", pads_begin);
+    visitor.on_attribute("pads_end", pads_end);
+    visitor.on_attribute("kernel", kernel);
+    visitor.on_attribute("rounding_type", rounding_type);
+    visitor.on_attribute("auto_pad", auto_pad);
+    visitor.on_attribute("index_element_type", index_element_type);
+    visitor.on_attribute("axis", axis);
+    return true;
+}
+
+// Sets both outputs of a MaxPool with indices to the pooled `shape` (computed by the op with its dilations).
+void set_max_pool_with_indices_outputs(Node& op, const PartialShape& shape, const element::Type& index_element_type,
+                                       int64_t axis) {
+    check_indices_axis(op, axis);
+    op.set_output_type(0, op.get_input_element_type(0), shape);
+    op.set_output_type(1, index_element_type, shape);
+}
+
+bool max_pool_with_indices_has_evaluate(const Node& op) {
+    return op.get_input_size() == 1 && op.get_input_element_type(0).is_static() &&
+           op.get_input_element_type(0) != element::boolean;
+}
+
 }  // namespace
 
 namespace util {
@@ -320,16 +350,8 @@ MaxPool::MaxPool(const Output<Node>& arg, const Strides& strides, const Strides&
 }
 
 bool MaxPool::visit_attributes(AttributeVisitor& visitor) {
-    visitor.on_attribute("strides", m_strides);
-    visitor.on_attribute("dilations", m_dilations);
-    visitor.on_attribute("pads_begin", m_pads_begin);
-    visitor.on_attribute("pads_end", m_pads_end);
-    visitor.on_attribute("kernel", m_kernel);
-    visitor.on_attribute("rounding_type", m_rounding_type);
-    visitor.on_attribute("auto_pad", m_auto_pad);
-    visitor.on_attribute("index_element_type", m_index_element_type);
-    visitor.on_attribute("axis", m_axis);
-    return true;
+    return visit_max_pool_with_indices(visitor, m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel,
+                                       m_rounding_type, m_auto_pad, m_index_element_type, m_axis);
 }
 
 void MaxPool::validate_and_infer_types() {
@@ -337,9 +359,7 @@ void MaxPool::validate_and_infer_types() {
     const PartialShape shape = infer_pooled_shape(m_dilations);
     if (m_dilations.empty() && !m_kernel.empty())
         m_dilations = Strides(m_kernel.size(), 1);
-    check_indices_axis(*this, m_axis);
-    set_output_type(0, get_input_element_type(0), shape);
-    set_output_type(1, m_index_element_type, shape);
+    set_max_pool_with_indices_outputs(*this, shape, m_index_element_type, m_axis);
 }
 
 std::shared_ptr<Node> MaxPool::clone_with_new_inputs(const OutputVector& new_args) const {
@@ -352,10 +372,7 @@ bool MaxPool::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
     return evaluate_max_pool(*this, m_dilations, outputs, inputs, true, m_index_element_type, m_axis);
 }
 
-bool MaxPool::has_evaluate() const {
-    return get_input_size() == 1 && get_input_element_type(0).is_static() &&
-           get_input_element_type(0) != element::boolean;
-}
+bool MaxPool::has_evaluate() const { return max_pool_with_indices_has_evaluate(*this); }
 
 }  // namespace v8
 
@@ -372,16 +389,8 @@ MaxPool::MaxPool(const Output<Node>& arg, const Strides& strides, const Strides&
 }
 
 bool MaxPool::visit_attributes(AttributeVisitor& visitor) {
-    visitor.on_attribute("strides", m_strides);
-    visitor.on_attribute("dilations", m_dilations);
-    visitor.on_attribute("pads_begin", m_pads_begin);
-    visitor.on_attribute("pads_end", m_pads_end);
-    visitor.on_attribute("kernel", m_kernel);
-    visitor.on_attribute("rounding_type", m_rounding_type);
-    visitor.on_attribute("auto_pad", m_auto_pad);
-    visitor.on_attribute("index_element_type", m_index_element_type);
-    visitor.on_attribute("axis", m_axis);
-    return true;
+    return visit_max_pool_with_indices(visitor, m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel,
+                                       m_rounding_type, m_auto_pad, m_index_element_type, m_axis);
 }
 
 void MaxPool::validate_and_infer_types() {
@@ -389,9 +398,7 @@ void MaxPool::validate_and_infer_types() {
     const PartialShape shape = infer_pooled_shape(m_dilations);
     if (m_dilations.empty() && !m_kernel.empty())
         m_dilations = Strides(m_kernel.size(), 1);
-    check_indices_axis(*this, m_axis);
-    set_output_type(0, get_input_element_type(0), shape);
-    set_output_type(1, m_index_element_type, shape);
+    set_max_pool_with_indices_outputs(*this, shape, m_index_element_type, m_axis);
 }
 
 std::shared_ptr<Node> MaxPool::clone_with_new_inputs(const OutputVector& new_args) const {
@@ -404,10 +411,7 @@ bool MaxPool::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
     return evaluate_max_pool(*this, m_dilations, outputs, inputs, true, m_index_element_type, m_axis);
 }
 
-bool MaxPool::has_evaluate() const {
-    return get_input_size() == 1 && get_input_element_type(0).is_static() &&
-           get_input_element_type(0) != element::boolean;
-}
+bool MaxPool::has_evaluate() const { return max_pool_with_indices_has_evaluate(*this); }
 
 AvgPool::AvgPool(const Output<Node>& arg, const Strides& strides, const Shape& pads_begin, const Shape& pads_end,
                  const Shape& kernel, bool exclude_pad, RoundingType rounding_type, const PadType& auto_pad)
