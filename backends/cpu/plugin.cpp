@@ -1,15 +1,37 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "plugin.hpp"
 
+#include <dlfcn.h>
+
 #include <istream>
 
 #include "compiled_model.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "transformations.hpp"
 
+#ifdef DEVMUX_CPU_HAVE_DNNL
+#include <omp.h>
+#endif
+
 namespace devmux {
 namespace cpu {
+namespace {
+// oneDNN's OpenMP runtime keeps a pool of worker threads per calling thread; when one of this plugin's
+// stream threads ends, its pool's workers exit on their own, asynchronously. If a Core unloads the plugin
+// meanwhile, the OpenMP library is unmapped under a worker still unwinding its stack, and the process dies
+// (seen in CI as a SIGSEGV in pthread_exit). Pinning the OpenMP runtime keeps its code mapped until the
+// process ends; the plugin itself still unloads.
+void pin_openmp_runtime() {
+#ifdef DEVMUX_CPU_HAVE_DNNL
+    Dl_info runtime{};
+    if (dladdr(reinterpret_cast<void*>(&omp_get_max_threads), &runtime) && runtime.dli_fname)
+        dlopen(runtime.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+#endif
+}
+}  // namespace
+
 Plugin::Plugin() {
+    pin_openmp_runtime();
     set_device_name("CPU");
     set_version(ov::Version{"0.1.0", "devmux CPU plugin"});
 }

@@ -53,6 +53,7 @@ InferRequest::InferRequest(const std::shared_ptr<const CompiledModel>& compiled_
     m_context.arena = m_arena.get();
     m_context.ops.reserve(steps);
     m_context.downloads.reserve(steps);
+    m_context.copies.reserve(steps);
 }
 
 InferRequest::~InferRequest() {
@@ -77,14 +78,31 @@ void InferRequest::record() {
     m_tracker.barriers = 0;
     for (DispatchOp* op : m_context.ops)
         op->record(m_commands, m_tracker, m_queries, static_cast<uint32_t>(2 * op->step()));
+    VkPipelineStageFlags written_by = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT;
+    VkAccessFlags written = VK_ACCESS_SHADER_WRITE_BIT;
+    if (!m_context.copies.empty()) {
+        // The results the host reads are copied into host-cached memory once the dispatches wrote them.
+        VkMemoryBarrier to_copy{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+        to_copy.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+        to_copy.dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+        api.vkCmdPipelineBarrier(m_commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
+                                 1, &to_copy, 0, nullptr, 0, nullptr);
+        for (const DeviceCopy& copy : m_context.copies) {
+            const VkBufferCopy region{copy.offset, 0, copy.bytes};
+            api.vkCmdCopyBuffer(m_commands, copy.from, copy.to, 1, &region);
+        }
+        written_by |= VK_PIPELINE_STAGE_TRANSFER_BIT;
+        written |= VK_ACCESS_TRANSFER_WRITE_BIT;
+    }
     // The host reads the outputs once the fence has signalled.
     VkMemoryBarrier barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    barrier.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    barrier.srcAccessMask = written;
     barrier.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
-    api.vkCmdPipelineBarrier(m_commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, 1,
-                             &barrier, 0, nullptr, 0, nullptr);
+    api.vkCmdPipelineBarrier(m_commands, written_by, VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &barrier, 0, nullptr, 0,
+                             nullptr);
     check(api.vkEndCommandBuffer(m_commands), "vkEndCommandBuffer", where);
     m_recorded_ops = m_context.ops;
+    m_recorded_copies = m_context.copies;
     m_barriers = m_tracker.barriers;
     ++m_recordings;
 }
@@ -92,14 +110,15 @@ void InferRequest::record() {
 bool InferRequest::begin() {
     m_context.ops.clear();
     m_context.downloads.clear();
+    m_context.copies.clear();
     m_context.rerecord = false;
     m_context.uploaded_bytes = 0;
     kit::ExecContext ctx;
     ctx.backend = &m_context;
     m_run.run(m_input_tensors, m_output_tensors, ctx, m_profiling);
-    if (m_context.ops.empty())
+    if (m_context.ops.empty() && m_context.copies.empty())
         return false;
-    if (m_context.rerecord || m_context.ops != m_recorded_ops)
+    if (m_context.rerecord || m_context.ops != m_recorded_ops || m_context.copies != m_recorded_copies)
         record();
     check(vk().vkResetFences(m_device->handle(), 1, &m_fence), "vkResetFences", m_device->name());
     m_device->submit(m_commands, m_fence, m_device->name());

@@ -54,6 +54,7 @@ private:
     RequestContext m_context;
     BarrierTracker m_tracker;
     std::vector<DispatchOp*> m_recorded_ops;  // what the command buffer holds, in order
+    std::vector<DeviceCopy> m_recorded_copies;  // its read-back copies, in order
     VkCommandPool m_pool = VK_NULL_HANDLE;
     VkCommandBuffer m_commands = VK_NULL_HANDLE;
     VkFence m_fence = VK_NULL_HANDLE;

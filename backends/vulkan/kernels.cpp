@@ -565,6 +565,13 @@ void DownloadOp::resolve(const RequestContext& request) {
     m_destination = m_out.space == kit::host_memory ? m_out.host() : request.mapped(m_out);
     OPENVINO_ASSERT(m_source && m_destination, m_where,
                     ": the source or the destination is not memory of this request");
+    const auto& device = request.arena->device();
+    if (m_after_fence && device->reads_back_through_copy()) {
+        const size_t bytes = m_count * m_from.size();
+        m_read_back = std::make_unique<Buffer>(device, bytes, m_where + " (read-back)", Placement::read_back);
+        m_copy = DeviceCopy{reinterpret_cast<VkBuffer>(m_in.base), m_in.offset, m_read_back->handle(), bytes};
+        m_source = m_read_back->mapped();
+    }
     m_resolved = true;
 }
 
@@ -572,8 +579,13 @@ void DownloadOp::execute(kit::ExecContext& ctx) {
     auto* request = static_cast<RequestContext*>(ctx.backend);
     if (!m_resolved)
         resolve(*request);
-    if (m_after_fence)
+    if (m_after_fence) {
+        if (m_read_back) {
+            request->copies.push_back(m_copy);
+            request->arena->device()->count_read_back(m_copy.bytes);
+        }
         request->downloads.push_back(this);  // the device writes it: read after the fence
+    }
     else
         convert(m_source, m_destination);
 }

@@ -121,6 +121,7 @@ class ArenaAllocator : public kit::ArenaAllocator {
 public:
     explicit ArenaAllocator(std::shared_ptr<Device> device) : m_device(std::move(device)) {}
     kit::BufferRef allocate(size_t bytes, size_t alignment) override;
+    const std::shared_ptr<Device>& device() const { return m_device; }
     void release(const kit::BufferRef& buffer) override;
     /// The mapped address of a device BufferRef of this allocator (null when it is not one).
     char* mapped(const kit::BufferRef& buffer) const;
@@ -140,6 +141,18 @@ public:
     virtual void finish(const RequestContext& ctx) const = 0;
 };
 
+/// A device-to-device copy recorded after the dispatches (into a read-back buffer).
+struct DeviceCopy {
+    VkBuffer from;
+    size_t offset;
+    VkBuffer to;
+    size_t bytes;
+    bool operator==(const DeviceCopy& other) const {
+        return from == other.from && offset == other.offset && to == other.to && bytes == other.bytes;
+    }
+    bool operator!=(const DeviceCopy& other) const { return !(*this == other); }
+};
+
 struct RequestContext {
     const ArenaAllocator* arena = nullptr;
     // The user's tensors of this device's context bound as they are (place_device_tensor): their VkBuffers
@@ -147,6 +160,7 @@ struct RequestContext {
     std::map<VkBuffer, char*> remote;
     std::vector<DispatchOp*> ops;              // device steps of this run, in plan order
     std::vector<const AfterFence*> downloads;  // host work to finish after the fence, in plan order
+    std::vector<DeviceCopy> copies;            // read-back copies to record after the dispatches
     bool rerecord = false;                     // a device step was bound anew since the last recording
     size_t uploaded_bytes = 0;                 // host bytes copied into input mirrors by this run
 
@@ -231,6 +245,8 @@ private:
     size_t m_count;
     std::string m_where;
     bool m_resolved = false, m_after_fence = false;
+    std::unique_ptr<Buffer> m_read_back;  // where the device copies the source for the host (if it must)
+    DeviceCopy m_copy{};
     const void* m_source = nullptr;
     void* m_destination = nullptr;
 };

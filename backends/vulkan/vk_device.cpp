@@ -328,6 +328,16 @@ Device::Device(const PhysicalInfo& physical, std::string name)
             m_stages_weights = physical.type == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
         }
     }
+    // Where the host reads results: the mapped type when it is host-cached (lavapipe, integrated GPUs), else a
+    // HOST_CACHED type that the device copies into (see reads_back_through_copy).
+    m_read_back_memory_type = m_memory_type;
+    const VkMemoryPropertyFlags cached = mapped | VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
+    if ((memory.memoryTypes[m_memory_type].propertyFlags & cached) != cached)
+        for (uint32_t t = 0; t < memory.memoryTypeCount && !m_read_back_copies; ++t)
+            if ((memory.memoryTypes[t].propertyFlags & cached) == cached) {
+                m_read_back_memory_type = t;
+                m_read_back_copies = true;
+            }
     m_offset_alignment = std::max<size_t>(4, physical.properties.limits.minStorageBufferOffsetAlignment);
     m_max_range = physical.properties.limits.maxStorageBufferRange;
     for (const bool half : {false, true}) {
@@ -722,11 +732,16 @@ Buffer::Buffer(std::shared_ptr<Device> device, size_t bytes, const std::string& 
     check(api.vkCreateBuffer(handle, &info, nullptr, &m_buffer), "vkCreateBuffer", where);
     VkMemoryRequirements requirements{};
     api.vkGetBufferMemoryRequirements(handle, m_buffer, &requirements);
-    const bool mapped = placement == Placement::mapped;
-    const uint32_t type = mapped ? m_device->memory_type() : m_device->local_memory_type();
+    const bool mapped = placement != Placement::device_only;
+    const uint32_t type = placement == Placement::mapped      ? m_device->memory_type()
+                          : placement == Placement::read_back ? m_device->read_back_memory_type()
+                                                              : m_device->local_memory_type();
     if (!(requirements.memoryTypeBits & (1u << type))) {
         api.vkDestroyBuffer(handle, m_buffer, nullptr);
-        OPENVINO_THROW(where, ": buffers cannot live in the device's ", mapped ? "host-visible" : "device-local",
+        OPENVINO_THROW(where, ": buffers cannot live in the device's ",
+                       placement == Placement::mapped      ? "host-visible"
+                       : placement == Placement::read_back ? "host-cached"
+                                                           : "device-local",
                        " memory type ", type);
     }
     VkMemoryAllocateInfo allocate{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};

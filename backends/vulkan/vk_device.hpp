@@ -78,8 +78,9 @@ private:
 
 /// Where a Buffer's memory lives: `mapped` in a HOST_VISIBLE | HOST_COHERENT type (DEVICE_LOCAL too where the
 /// device has one), persistently mapped; `device_only` in the device's DEVICE_LOCAL type, not mapped, filled
-/// by Device::upload.
-enum class Placement { mapped, device_only };
+/// by Device::upload; `read_back` in a HOST_CACHED mapped type, which the device copies results into for the
+/// host to read (Device::reads_back_through_copy).
+enum class Placement { mapped, device_only, read_back };
 
 /// Memory the plugin allocates: one VkBuffer with its own VkDeviceMemory.
 class Buffer {
@@ -208,6 +209,17 @@ public:
     /// lavapipe, which shares host memory.
     bool weights_staged() const { return m_force_staging || m_stages_weights; }
     void force_weights_staging(bool force) { m_force_staging = force; }
+    /// Whether the values the host reads after an inference are first copied by the device into HOST_CACHED
+    /// memory (Placement::read_back): where the mapped type is not host-cached. A discrete GPU's mapped type is a
+    /// write-combined window over the bus, where host reads are uncached: NVIDIA's took 120-140 ms to read the
+    /// 7-8 MB outputs of road-segmentation, text-image-super-resolution and yolov5n (their device time was
+    /// ~3 ms). Tests force the path on lavapipe, whose one memory type is already cached.
+    bool reads_back_through_copy() const { return m_force_read_back_copy || m_read_back_copies; }
+    void force_read_back_copy(bool force) { m_force_read_back_copy = force; }
+    uint32_t read_back_memory_type() const { return m_read_back_memory_type; }
+    /// Bytes the device has copied into read-back buffers so far (a test's probe of that path).
+    size_t read_back_bytes() const { return m_read_back_bytes; }
+    void count_read_back(size_t bytes) { m_read_back_bytes += bytes; }
     /// Invocations per work group of `shader` on this device (its specialization constant 2). CPU-type devices
     /// keep the shader's own size (8 for the tiled convolutions: one llvmpipe SIMD batch, measured fastest on
     /// lavapipe; 64 for the rest). GPUs run every shader in groups of 64, as the host sizes the grid for 64
@@ -292,6 +304,10 @@ private:
     uint32_t m_local_memory_type = 0;
     bool m_stages_weights = false;
     std::atomic<bool> m_force_staging{false};
+    uint32_t m_read_back_memory_type = 0;
+    bool m_read_back_copies = false;
+    std::atomic<bool> m_force_read_back_copy{false};
+    std::atomic<size_t> m_read_back_bytes{0};
     std::atomic<bool> m_force_gpu_local_sizes{false};
     TexelTile m_texel_tile;  // the device type's own
     std::atomic<uint32_t> m_forced_tile_pixels{0}, m_forced_tile_quads{0};

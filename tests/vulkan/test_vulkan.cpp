@@ -563,6 +563,49 @@ TEST(VulkanExecution, F16PrecisionHalvesTheRequestArena) {
 
 namespace {
 
+// Where the mapped memory type is not host-cached (a discrete GPU's window over the bus), the results the host
+// reads are first copied by the device into host-cached buffers. lavapipe's memory is cached, so the test forces
+// the copy: the results must be those of the direct read, at f32 and at f16 (where the host converts from the
+// copy), on every inference, and the bytes copied must be the outputs' (nothing is copied unforced there).
+TEST(VulkanMemory, ResultsReadBackThroughACopyEqualDirectReads) {
+    auto plugin = std::make_shared<devmux::vulkan::Plugin>();
+    plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});
+    const auto model = conv_relu_model();
+    auto first = plugin->compile_model(model, {});
+    const auto device = std::dynamic_pointer_cast<const devmux::vulkan::CompiledModel>(first)->device();
+    ASSERT_TRUE(device);
+    struct Unforce {
+        std::shared_ptr<devmux::vulkan::Device> device;
+        ~Unforce() { device->force_read_back_copy(false); }
+    } unforce{device};
+    const size_t output_bytes = ov::shape_size(model->output().get_shape()) * sizeof(float);
+    for (const auto& precision : {ov::element::f32, ov::element::f16}) {
+        SCOPED_TRACE(precision.get_type_name());
+        std::vector<std::vector<float>> results[2];  // direct, copied
+        size_t copied_bytes[2] = {};
+        for (const bool copy : {false, true}) {
+            device->force_read_back_copy(copy);
+            auto compiled = plugin->compile_model(model, {ov::hint::inference_precision(precision)});
+            auto request = compiled->create_sync_infer_request();
+            const size_t before = device->read_back_bytes();
+            for (unsigned image = 0; image < 2; ++image) {
+                request->set_tensor(compiled->inputs()[0],
+                                    random_tensor(ov::element::f32, model->input().get_shape(), 90 + image));
+                request->infer();
+                results[copy].push_back(floats(request->get_tensor(compiled->outputs()[0])));
+            }
+            copied_bytes[copy] = device->read_back_bytes() - before;
+        }
+        EXPECT_EQ(results[1], results[0]);
+        EXPECT_NE(results[1][0], results[1][1]) << "two different images gave the same output";
+        const size_t source_bytes = output_bytes / sizeof(float) * precision.size();
+        EXPECT_EQ(copied_bytes[1], 2 * source_bytes);
+        device->force_read_back_copy(false);
+        if (!device->reads_back_through_copy())
+            EXPECT_EQ(copied_bytes[0], 0u);
+    }
+}
+
 // Weights on discrete GPUs go into device-only memory through a staging copy. lavapipe's one memory type is
 // device-local and host-visible, so there they are written in place unless staging is forced, which runs the
 // discrete-GPU path: buffers never mapped, filled only by vkCmdCopyBuffer. The results must be the same.
