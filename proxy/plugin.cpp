@@ -370,6 +370,10 @@ std::string ProxyPlugin::versions_of(const std::vector<Candidate>& candidates) c
     for (const auto& candidate : candidates) {
         versions += "|" + candidate.primary;
         try {
+            // Another build of a member's plugin may be faster or slower: its decision is not this one's.
+            for (const auto& plugin : host()->get_versions(candidate.primary))
+                versions += ";plugin " + plugin.first + "=" + plugin.second.buildNumber + " (" +
+                            plugin.second.description + ")";
             ov::Any name = core_impl->get_property(candidate.primary, ov::device::full_name.name(), {});
             versions += "=" + name.as<std::string>();
             ov::Any supported = core_impl->get_property(candidate.primary, ov::supported_properties.name(), {});

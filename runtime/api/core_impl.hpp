@@ -34,7 +34,7 @@ public:
     ov::CompiledModel compile(const std::shared_ptr<const ov::Model>& model, const std::string& device_name,
                               const ov::AnyMap& properties) const;
     ov::CompiledModel import(std::istream& model, const std::string& device_name, const ov::AnyMap& properties) const;
-    std::map<std::string, ov::Version> get_versions(const std::string& device_name) const;
+    std::map<std::string, ov::Version> get_versions(const std::string& device_name) const override;
     void set_property(const ov::AnyMap& properties);
     void set_property(const std::string& device_name, const ov::AnyMap& properties) override;
     std::vector<PluginDescription> describe_plugins() const;

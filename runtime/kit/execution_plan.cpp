@@ -705,7 +705,13 @@ PlanRequest::PlanRequest(std::shared_ptr<const ExecutionPlan> plan, std::shared_
         m_allocator = std::make_shared<HostArena>();
     }
     if (plan_ref.arena_bytes > 0) {
-        m_arena = m_allocator->allocate(plan_ref.arena_bytes, plan_ref.alignment);
+        try {
+            m_arena = m_allocator->allocate(plan_ref.arena_bytes, plan_ref.alignment);
+        } catch (const std::exception& e) {
+            // The allocator knows the bytes, not the device: the caller must learn both (issue 27 §3).
+            OPENVINO_THROW(plan_ref.device, ": out of memory: an infer request needs an arena of ",
+                           plan_ref.arena_bytes, " bytes for the model's intermediate values (", e.what(), ")");
+        }
         OPENVINO_ASSERT(m_arena.space == plan_ref.arena_space, plan_ref.device,
                         ": the arena allocator gave memory of another space");
     }

@@ -5,6 +5,7 @@
 
 #include "devmux/plugin/completion_queue.hpp"
 #include "devmux/plugin/icompiled_model.hpp"
+#include "devmux/plugin/iplugin.hpp"
 #include "openvino/core/node.hpp"
 
 namespace devmux {
@@ -53,10 +54,21 @@ bool shares_a_name(const ov::Output<const ov::Node>& a, const ov::Output<const o
 ISyncInferRequest::ISyncInferRequest(const std::shared_ptr<const ICompiledModel>& compiled_model)
     : m_compiled_model(compiled_model) {
     OPENVINO_ASSERT(compiled_model, "An infer request needs a compiled model");
+    // A tensor too large for memory is reported with the device and the port, not only the bytes.
+    const auto allocate_named = [&](const ov::Output<const ov::Node>& port, const char* what) {
+        try {
+            return allocate_for(port);
+        } catch (const std::exception& e) {
+            const auto plugin = compiled_model->get_plugin();
+            OPENVINO_THROW("Cannot create an infer request on device '", plugin ? plugin->get_device_name() : "?",
+                           "': out of memory for ", what, " ", describe(port), " of ", port.get_element_type(), " ",
+                           port.get_partial_shape(), ": ", e.what());
+        }
+    };
     for (const auto& port : compiled_model->inputs())
-        m_input_tensors.push_back(allocate_for(port));
+        m_input_tensors.push_back(allocate_named(port, "input"));
     for (const auto& port : compiled_model->outputs())
-        m_output_tensors.push_back(allocate_for(port));
+        m_output_tensors.push_back(allocate_named(port, "output"));
 }
 
 const std::vector<ov::Output<const ov::Node>>& ISyncInferRequest::get_inputs() const {

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The mock plugin's timing and fault keys (issue 25 §4): compile and inference delays, a failing
-// compile, failing inferences (one, or every Nth) and a device lost after N inferences.
+// compile, failing inferences (one, or every Nth), a device lost after N inferences (and what was in
+// flight then), device memory (issue 27 §3), a device listing and a plugin factory that throw.
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <string>
+#include <vector>
 
 #include "common/test_utils.hpp"
 #include "core/core_test_utils.hpp"
@@ -50,7 +54,7 @@ TEST_F(MockFaults, KeysAreListedAndOffByDefault) {
     const std::vector<std::string> names(properties.begin(), properties.end());
     for (const char* key : {devmux_mock::compile_delay_ms, devmux_mock::infer_delay_ms, devmux_mock::compile_error,
                             devmux_mock::fail_inference, devmux_mock::fail_every, devmux_mock::lost_after,
-                            devmux_mock::infer_calls})
+                            devmux_mock::infer_calls, devmux_mock::memory_bytes, devmux_mock::list_devices_error})
         EXPECT_THAT(names, Contains(key));
     EXPECT_EQ(core->get_property("M", devmux_mock::compile_delay_ms).as<double>(), 0.0);
     EXPECT_EQ(core->get_property("M", devmux_mock::infer_delay_ms).as<double>(), 0.0);
@@ -58,6 +62,8 @@ TEST_F(MockFaults, KeysAreListedAndOffByDefault) {
     EXPECT_EQ(core->get_property("M", devmux_mock::fail_inference).as<uint64_t>(), 0u);
     EXPECT_EQ(core->get_property("M", devmux_mock::fail_every).as<uint64_t>(), 0u);
     EXPECT_EQ(core->get_property("M", devmux_mock::lost_after).as<uint64_t>(), 0u);
+    EXPECT_EQ(core->get_property("M", devmux_mock::memory_bytes).as<uint64_t>(), 0u);
+    EXPECT_EQ(core->get_property("M", devmux_mock::list_devices_error).as<std::string>(), "");
     auto request = core->compile_model(make_model(), "M").create_infer_request();
     for (int i = 0; i < 5; ++i)
         EXPECT_EQ(infer_error(request), "<no ov::Exception>");
@@ -175,6 +181,52 @@ TEST_F(MockFaults, LostDeviceFailsEveryLaterCallNamingIt) {
     EXPECT_EQ(core->get_property("M", devmux_mock::infer_calls).as<uint64_t>(), 5u);
     auto other = core->compile_model(make_model(), "M.1").create_infer_request();
     EXPECT_EQ(infer_error(other), "<no ov::Exception>");
+}
+
+TEST_F(MockFaults, InferenceInFlightWhenTheDeviceIsLostFailsToo) {
+    // Two inferences of 100 ms at once; the second to start loses the device and still completes, the
+    // first was running when it was lost and fails as it ends.
+    auto core = core_with_mock({{devmux_mock::lost_after, "2"}, {devmux_mock::infer_delay_ms, "100"}});
+    auto compiled = core->compile_model(make_model(), "M");
+    auto a = compiled.create_infer_request();
+    auto b = compiled.create_infer_request();
+    a.start_async();
+    b.start_async();
+    std::vector<std::string> errors;
+    for (auto* request : {&a, &b})
+        errors.push_back(error_of([&] { ASSERT_TRUE(request->wait_for(std::chrono::seconds(30))); }));
+    EXPECT_THAT(errors, ::testing::UnorderedElementsAre(
+                            "<no ov::Exception>", AllOf(HasSubstr("'M.0' was lost while inference 1 ran"),
+                                                        HasSubstr(devmux_mock::lost_after))));
+}
+
+TEST_F(MockFaults, MemoryBytesLimitsWhatCompiledModelsHoldTogether) {
+    // make_model: three f32 {2, 3} inputs and three f32 {2, 3} op outputs, 6 x 24 = 144 bytes.
+    auto core = core_with_mock({{devmux_mock::memory_bytes, "300"}});
+    auto first = core->compile_model(make_model(), "M");
+    auto second = core->compile_model(make_model(), "M");
+    EXPECT_THAT(error_of([&] { core->compile_model(make_model(), "M"); }),
+                AllOf(HasSubstr("'M.0' is out of memory"), HasSubstr("needs 144 bytes"),
+                      HasSubstr("12 of 300 bytes are free"), HasSubstr(devmux_mock::memory_bytes)));
+    first = {};
+    EXPECT_NO_THROW(core->compile_model(make_model(), "M"));
+}
+
+TEST_F(MockFaults, ListDevicesErrorFailsOnlyTheListing) {
+    auto core = core_with_mock({{devmux_mock::list_devices_error, "bus scan failed"}});
+    EXPECT_THAT(error_of([&] { core->get_property("M", ov::available_devices); }),
+                AllOf(HasSubstr("bus scan failed"), HasSubstr(devmux_mock::list_devices_error)));
+    EXPECT_THAT(core->get_available_devices(), ::testing::Not(Contains("M")));
+    EXPECT_NO_THROW(core->compile_model(make_model(), "M")) << "the device itself still works";
+}
+
+TEST_F(MockFaults, CreateErrorEnvironmentMakesTheFactoryThrow) {
+    setenv(devmux_mock::create_error_env, "no device node", 1);
+    auto core = core_with_mock();
+    const std::string error = error_of([&] { core->get_property("M", ov::device::full_name); });
+    unsetenv(devmux_mock::create_error_env);
+    EXPECT_THAT(error, AllOf(HasSubstr("no device node"), HasSubstr(devmux_mock::create_error_env)));
+    EXPECT_EQ(core->get_property("M", ov::device::full_name), "devmux mock device") << "a later load succeeds";
 }
 
 }  // namespace

@@ -34,8 +34,22 @@
 //                          compiled models on that device together): every later inference, compile_model,
 //                          import_model, query_model and create_infer_request on it fails, naming the device
 //                          and saying it is lost. It stays lost for the instance's life. Default 0: never.
+//                          An inference that was already running on the device when another one lost it
+//                          fails too when it ends (as a real device's queue does), naming the device and
+//                          saying it was lost while the inference ran.
+//   MOCK_MEMORY_BYTES      N > 0: each device has N bytes of memory. A compiled model holds, for its life,
+//                          the bytes of its model's Constants and of every op's outputs (no reuse: a plain
+//                          upper bound); a compile that would take more than is left fails naming the bytes
+//                          needed, the bytes left and the device. Default 0: unlimited.
+//   MOCK_LIST_DEVICES_ERROR  non-empty: reading ov::available_devices fails with this text (a driver whose
+//                          device enumeration throws). Default "".
 //   A failed inference throws ov::Exception naming the device, the inference's number and the key that
 //   made it fail; the output tensors are left as they were.
+//
+// The environment variable DEVMUX_MOCK_CREATE_ERROR, when set, makes the plugin factory throw its value
+// (a library that loads but whose plugin cannot be created); it is read each time an instance is made.
+// DEVMUX_MOCK_PLUGIN_VERSION, when set, is the instance's ov::Version buildNumber (default "0.1.0"): another
+// build of the plugin, read the same way.
 //
 // It also accepts and reports ov::num_streams, ov::enable_profiling, ov::cache_dir and
 // ov::hint::performance_mode (and ov::device::id, naming one of its devices); any other key throws.
@@ -63,6 +77,10 @@ constexpr const char* compile_error = "MOCK_COMPILE_ERROR";
 constexpr const char* fail_inference = "MOCK_FAIL_INFERENCE";
 constexpr const char* fail_every = "MOCK_FAIL_EVERY";
 constexpr const char* lost_after = "MOCK_LOST_AFTER";
+constexpr const char* memory_bytes = "MOCK_MEMORY_BYTES";
+constexpr const char* list_devices_error = "MOCK_LIST_DEVICES_ERROR";
+constexpr const char* create_error_env = "DEVMUX_MOCK_CREATE_ERROR";
+constexpr const char* plugin_version_env = "DEVMUX_MOCK_PLUGIN_VERSION";
 
 /// The library in the build tree (tests only: DEVMUX_BUILD_LIB_DIR is defined by devmux_add_gtest).
 #ifdef DEVMUX_BUILD_LIB_DIR

@@ -361,3 +361,61 @@ TEST(ProxySelectionCli, QueryAndBenchmarkPrintTheMeasurements) {
 }
 
 }  // namespace
+
+// The decision under ov::cache_dir is keyed by the members' plugin builds too (ov::Version, here the mock's
+// DEVMUX_MOCK_PLUGIN_VERSION): another build may be faster or slower, so it measures again, in an entry
+// of its own, and the first build still finds its entry.
+TEST(ProxySelectionCache, AnotherPluginBuildMeasuresAgain) {
+    // Restores the variable as it was, whatever the test's outcome.
+    struct BuildNumber {
+        explicit BuildNumber(const char* value) {
+            if (const char* was = std::getenv(devmux_mock::plugin_version_env))
+                previous = was;
+            ::setenv(devmux_mock::plugin_version_env, value, 1);
+        }
+        ~BuildNumber() {
+            if (previous.empty())
+                ::unsetenv(devmux_mock::plugin_version_env);
+            else
+                ::setenv(devmux_mock::plugin_version_env, previous.c_str(), 1);
+        }
+        std::string previous;
+    };
+    core_test::TempDir dir;
+    const std::string xml = fast_and_slow(dir, true, {{selection, "MEASURED"}});
+    const std::string cache = dir.file("cache");
+    std::filesystem::create_directories(cache);
+    // A fresh Core each time (nothing in memory); returns how many times the slow member compiled.
+    const auto slow_compiles = [&](std::string* chosen) {
+        ov::Core core(xml);
+        core.set_property(ov::cache_dir(cache));
+        core.set_property("GPU", quick);
+        auto compiled = core.compile_model(relu_model(), "GPU");
+        *chosen = chosen_entry(measured(compiled));
+        return compiles(core, "VS");
+    };
+    const auto entries = [&] {
+        size_t count = 0;
+        for (const auto& file : std::filesystem::directory_iterator(cache))
+            count += file.path().filename().string().rfind("devmux_backend_selection_", 0) == 0;
+        return count;
+    };
+    std::string chosen;
+    {
+        BuildNumber build("1.0.0");
+        EXPECT_EQ(slow_compiles(&chosen), 1u) << "measured: an empty cache";
+        EXPECT_EQ(slow_compiles(&chosen), 0u) << "the same build reads its decision";
+        EXPECT_THAT(chosen, HasSubstr("read from " + cache));
+        EXPECT_EQ(entries(), 1u);
+    }
+    {
+        BuildNumber build("1.0.1");
+        EXPECT_EQ(slow_compiles(&chosen), 1u) << "another build of the plugins measures again";
+        EXPECT_THAT(chosen, ::testing::Not(HasSubstr("read from")));
+        EXPECT_EQ(entries(), 2u) << "in an entry of its own";
+        EXPECT_EQ(slow_compiles(&chosen), 0u);
+    }
+    BuildNumber build("1.0.0");
+    EXPECT_EQ(slow_compiles(&chosen), 0u) << "the first build's entry is still there";
+    EXPECT_THAT(chosen, AllOf(StartsWith("VF.0: "), HasSubstr("read from " + cache)));
+}

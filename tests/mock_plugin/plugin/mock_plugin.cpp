@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The configurable mock plugin; its properties are described in ../mock_plugin.hpp.
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <istream>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -24,6 +27,7 @@
 #include "mock_plugin/mock_plugin.hpp"
 #include "openvino/core/except.hpp"
 #include "openvino/core/model.hpp"
+#include "openvino/op/result.hpp"
 #include "openvino/runtime/properties.hpp"
 
 namespace devmux_mock {
@@ -114,6 +118,7 @@ struct Config {
     uint64_t fail_inference = 0;
     uint64_t fail_every = 0;
     uint64_t lost_after = 0;
+    uint64_t memory_bytes = 0;  // 0: unlimited
 
     explicit Config(const PropertyValues& values)
         : device_ids(list_of(values.get(devmux_mock::device_ids))),
@@ -127,7 +132,8 @@ struct Config {
           compile_error(text_of(values.get(devmux_mock::compile_error))),
           fail_inference(values.get(devmux_mock::fail_inference).as<uint64_t>()),
           fail_every(values.get(devmux_mock::fail_every).as<uint64_t>()),
-          lost_after(values.get(devmux_mock::lost_after).as<uint64_t>()) {
+          lost_after(values.get(devmux_mock::lost_after).as<uint64_t>()),
+          memory_bytes(values.get(devmux_mock::memory_bytes).as<uint64_t>()) {
         for (const auto& text : list_of(values.get(devmux_mock::uuids)))
             uuids.push_back(parse_uuid(text));
         if (trim(supported_ops_text) != every_op) {
@@ -179,14 +185,27 @@ void sleep_ms(double ms) {
 // and its compiled models, whose requests may run on many threads at once.
 class DeviceHealth {
 public:
-    // Counts one inference on @p device (its "NAME.id"); throws when the device is lost already.
-    void count_inference(const std::string& device, uint64_t lost_after) {
+    // Counts one inference on @p device (its "NAME.id") and returns its number on the device (from 1);
+    // throws when the device is lost already.
+    uint64_t count_inference(const std::string& device, uint64_t lost_after) {
         ++m_total;
         std::lock_guard<std::mutex> lock(m_mutex);
         throw_if_lost_locked(device);
         const uint64_t count = ++m_inferences[device];
-        if (lost_after > 0 && count >= lost_after)
+        if (lost_after > 0 && count >= lost_after) {
             m_lost[device] = lost_after;  // this inference still runs; every later call fails
+            m_lost_by[device] = count;
+        }
+        return count;
+    }
+    // Called when inference @p number (count_inference's answer) ends: throws when another inference
+    // lost the device while this one ran, as the queue of a real device that is lost fails.
+    void check_survived(const std::string& device, uint64_t number) const {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        const auto lost_by = m_lost_by.find(device);
+        if (lost_by != m_lost_by.end() && lost_by->second != number)
+            OPENVINO_THROW("MOCK device '", device, "' was lost while inference ", number, " ran on it (",
+                           devmux_mock::lost_after, "=", m_lost.at(device), ")");
     }
     // Throws, naming the device, when it is lost.
     void check(const std::string& device) const {
@@ -194,6 +213,22 @@ public:
         throw_if_lost_locked(device);
     }
     uint64_t total() const { return m_total.load(); }
+
+    // Takes @p bytes of @p device's memory (MOCK_MEMORY_BYTES=@p capacity; 0: unlimited) for a compile of
+    // @p model_name; throws, naming the bytes and the device, when not that much is left.
+    void reserve(const std::string& device, uint64_t bytes, uint64_t capacity, const std::string& model_name) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        uint64_t& used = m_memory_used[device];
+        if (capacity > 0 && (bytes > capacity || used > capacity - bytes))
+            OPENVINO_THROW("MOCK device '", device, "' is out of memory: model '", model_name, "' needs ", bytes,
+                           " bytes, ", capacity - std::min(used, capacity), " of ", capacity, " bytes are free (",
+                           devmux_mock::memory_bytes, "=", capacity, ")");
+        used += bytes;
+    }
+    void release(const std::string& device, uint64_t bytes) {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_memory_used[device] -= bytes;
+    }
 
 private:
     void throw_if_lost_locked(const std::string& device) const {
@@ -207,7 +242,42 @@ private:
     mutable std::mutex m_mutex;        // guards m_inferences and m_lost
     std::map<std::string, uint64_t> m_inferences;  // device -> inferences asked of it
     std::map<std::string, uint64_t> m_lost;        // device -> the MOCK_LOST_AFTER that lost it
+    std::map<std::string, uint64_t> m_lost_by;     // device -> the number of the inference that lost it
+    std::map<std::string, uint64_t> m_memory_used;  // device -> bytes held by its compiled models
 };
+
+// The device memory one compiled model holds, given back when the compiled model goes.
+class MemoryReservation {
+public:
+    MemoryReservation(std::shared_ptr<DeviceHealth> health, std::string device, uint64_t bytes, uint64_t capacity,
+                      const std::string& model_name)
+        : m_health(std::move(health)), m_device(std::move(device)), m_bytes(bytes) {
+        m_health->reserve(m_device, m_bytes, capacity, model_name);
+    }
+    ~MemoryReservation() { m_health->release(m_device, m_bytes); }
+    MemoryReservation(const MemoryReservation&) = delete;
+    MemoryReservation& operator=(const MemoryReservation&) = delete;
+
+private:
+    std::shared_ptr<DeviceHealth> m_health;
+    std::string m_device;
+    uint64_t m_bytes;
+};
+
+// What a compiled model of @p model takes of a device's memory: its Constants and every op's outputs
+// (static shapes; no reuse between values, so an upper bound as simple to state as to check).
+uint64_t memory_of(const ov::Model& model) {
+    uint64_t bytes = 0;
+    for (const auto& op : model.get_ordered_ops()) {
+        if (ov::is_type<ov::op::v0::Result>(op))
+            continue;
+        for (const auto& output : op->outputs()) {
+            if (output.get_partial_shape().is_static())
+                bytes += (ov::shape_size(output.get_shape()) * output.get_element_type().bitwidth() + 7) / 8;
+        }
+    }
+    return bytes;
+}
 
 // The settable keys; the read-only ones need the plugin (call counters, its name) and are added by it.
 std::shared_ptr<devmux::kit::PropertyTable> settable_table() {
@@ -262,6 +332,9 @@ std::shared_ptr<devmux::kit::PropertyTable> settable_table() {
         .add(devmux_mock::fail_inference, ov::Any(uint64_t{0}), "an inference number >= 1, or 0 for none", count_of)
         .add(devmux_mock::fail_every, ov::Any(uint64_t{0}), "a period >= 1, or 0 for none", count_of)
         .add(devmux_mock::lost_after, ov::Any(uint64_t{0}), "a number of inferences >= 1, or 0 for never", count_of)
+        .add(devmux_mock::memory_bytes, ov::Any(uint64_t{0}), "a number of bytes >= 1, or 0 for unlimited", count_of)
+        .add(devmux_mock::list_devices_error, ov::Any(std::string()), "any text (empty: devices are listed)",
+             [](const ov::Any& value) { return ov::Any(text_of(value)); })
         .add(ov::cache_dir, std::string(), "a directory path")
         .add(ov::hint::performance_mode, ov::hint::PerformanceMode::LATENCY,
              "LATENCY, THROUGHPUT or CUMULATIVE_THROUGHPUT")
@@ -298,9 +371,11 @@ std::shared_ptr<const devmux::kit::ReferencePlan> plan_in_f32(const std::shared_
 class MockCompiledModel : public devmux::ICompiledModel {
 public:
     MockCompiledModel(const std::shared_ptr<ov::Model>& model, const std::shared_ptr<const devmux::IPlugin>& plugin,
-                      const Config& config, std::string device, std::shared_ptr<DeviceHealth> health)
+                      const Config& config, std::string device, std::shared_ptr<DeviceHealth> health,
+                      std::unique_ptr<MemoryReservation> memory)
         : ICompiledModel(model, plugin),
           m_health(std::move(health)),
+          m_memory(std::move(memory)),
           m_model(model),
           m_plan(plan_in_f32(model, device)),
           m_config(config),
@@ -342,7 +417,7 @@ public:
     // waits MOCK_INFER_DELAY_MS.
     void begin_inference() const {
         const uint64_t number = ++m_inferences;
-        m_health->count_inference(m_device, m_config.lost_after);
+        const uint64_t on_device = m_health->count_inference(m_device, m_config.lost_after);
         if (m_config.fail_inference != 0 && number == m_config.fail_inference)
             OPENVINO_THROW("MOCK device '", m_device, "': inference ", number, " fails (", devmux_mock::fail_inference,
                            "=", m_config.fail_inference, ")");
@@ -350,10 +425,12 @@ public:
             OPENVINO_THROW("MOCK device '", m_device, "': inference ", number, " fails (", devmux_mock::fail_every, "=",
                            m_config.fail_every, ")");
         sleep_ms(m_config.infer_delay_ms);
+        m_health->check_survived(m_device, on_device);
     }
 
 private:
     std::shared_ptr<DeviceHealth> m_health;
+    std::unique_ptr<MemoryReservation> m_memory;  // this compiled model's share of MOCK_MEMORY_BYTES
     mutable std::atomic<uint64_t> m_inferences{0};  // asked of this compiled model, by all its requests
     std::shared_ptr<ov::Model> m_model;
     std::shared_ptr<const devmux::kit::ReferencePlan> m_plan;
@@ -417,7 +494,13 @@ std::shared_ptr<devmux::ISyncInferRequest> MockCompiledModel::create_sync_infer_
 
 class MockPlugin : public devmux::IPlugin {
 public:
-    MockPlugin() : m_values(make_table()) { set_version(ov::Version{"0.1.0", "devmux mock plugin"}); }
+    MockPlugin() : m_values(make_table()) {
+        if (const char* error = std::getenv(devmux_mock::create_error_env))
+            OPENVINO_THROW("MOCK plugin cannot be created: ", error, " (", devmux_mock::create_error_env, ")");
+        const char* build = std::getenv(devmux_mock::plugin_version_env);
+        m_build_number = build && *build ? build : "0.1.0";
+        set_version(ov::Version{m_build_number.c_str(), "devmux mock plugin"});
+    }
 
     std::shared_ptr<devmux::ICompiledModel> compile_model(const std::shared_ptr<const ov::Model>& model,
                                                           const ov::AnyMap& properties) const override {
@@ -486,7 +569,13 @@ private:
     std::shared_ptr<const devmux::kit::PropertyTable> make_table() const {
         auto table = settable_table();
         table->add_read_only(ov::available_devices,
-                             [](const PropertyValues& values, const std::string&) { return Config(values).device_ids; })
+                             [this](const PropertyValues& values, const std::string&) {
+                                 const std::string error = text_of(values.get(devmux_mock::list_devices_error));
+                                 if (!error.empty())
+                                     OPENVINO_THROW("MOCK '", get_device_name(), "' cannot list its devices: ", error,
+                                                    " (", devmux_mock::list_devices_error, ")");
+                                 return Config(values).device_ids;
+                             })
             .add_read_only(ov::device::full_name,
                            [](const PropertyValues& values, const std::string& id) {
                                return text_of(values.get(devmux_mock::full_name, id));
@@ -566,7 +655,10 @@ private:
         m_health->check(device);
         op_support(config, device).check(*model, *model);
         config.device_id = config.device_ids[config.index_of(config.device_id)];
-        return std::make_shared<MockCompiledModel>(model->clone(), shared_from_this(), config, device, m_health);
+        auto memory = std::make_unique<MemoryReservation>(m_health, device, memory_of(*model), config.memory_bytes,
+                                                          model->get_friendly_name());
+        return std::make_shared<MockCompiledModel>(model->clone(), shared_from_this(), config, device, m_health,
+                                                   std::move(memory));
     }
 
     mutable std::atomic<uint64_t> m_query_calls{0};
@@ -574,6 +666,7 @@ private:
     const std::shared_ptr<DeviceHealth> m_health = std::make_shared<DeviceHealth>();  // thread-safe itself
     mutable std::mutex m_mutex;  // guards m_values
     PropertyValues m_values;
+    std::string m_build_number;  // ov::Version points into it
 };
 
 }  // namespace
