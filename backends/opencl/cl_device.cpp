@@ -11,6 +11,7 @@
 
 #include <unistd.h>
 
+#include "devmux/kit/export_format.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "opencl_kernels.hpp"
 
@@ -117,16 +118,12 @@ void save_binary(cl_program program, const std::filesystem::path& cached) {
             std::string binary(size, '\0');
             unsigned char* bytes = reinterpret_cast<unsigned char*>(binary.data());
             if (clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof(bytes), &bytes, nullptr) == CL_SUCCESS) {
-                // Written aside and renamed, so a process reading the cache never sees half a file.
-                std::error_code ignored;
-                std::filesystem::create_directories(cached.parent_path(), ignored);
-                const auto partial = cached.string() + ".part" + std::to_string(::getpid()) + "_" +
-                                     std::to_string(reinterpret_cast<uintptr_t>(program));
-                {
-                    std::ofstream file(partial, std::ios::binary);
-                    file.write(binary.data(), static_cast<std::streamsize>(binary.size()));
+                // With its checksum, through a temporary file and a rename (a reader never sees half a file).
+                // A cache that cannot be written only costs the next process a build from source.
+                try {
+                    kit::write_cache_file(cached.string(), binary, "OPENCL");
+                } catch (const std::exception&) {
                 }
-                std::filesystem::rename(partial, cached, ignored);
             }
         }
     }
@@ -356,9 +353,12 @@ cl_program DeviceContext::program(const std::string& cache_dir) {
         return m_program.get();
     }
     cl_int status = CL_SUCCESS;
-    if (!cached.empty() && std::filesystem::exists(cached)) {
-        std::ifstream file(cached, std::ios::binary);
-        std::string binary((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    // A binary that fails its checksum (or a file of the format before checksums) is never given to the
+    // driver: it is built from source below and the file rewritten.
+    const std::optional<std::string> cached_binary =
+        cached.empty() ? std::nullopt : kit::read_cache_file(cached.string());
+    if (cached_binary) {
+        const std::string& binary = *cached_binary;
         const unsigned char* bytes = reinterpret_cast<const unsigned char*>(binary.data());
         const size_t size = binary.size();
         cl_int binary_status = CL_SUCCESS;

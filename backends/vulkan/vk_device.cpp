@@ -15,6 +15,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "devmux/kit/export_format.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "openvino/core/except.hpp"
 #include "vulkan_shaders.hpp"
@@ -489,10 +490,12 @@ Device::CacheUse Device::load_cache(const std::string& dir) {
         use.loaded_bytes = known->second;
         return use;
     }
-    std::ifstream in(use.file, std::ios::binary);
+    // The file carries a CRC-32C (kit::write_cache_file): one that fails it, is truncated or predates the
+    // checksum is never given to the driver; this compile creates its pipelines afresh and save_cache
+    // rewrites the file.
     std::vector<char> data;
-    if (in)
-        data.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (const auto entry = kit::read_cache_file(use.file))
+        data.assign(entry->begin(), entry->end());
     // The header (VkPipelineCacheHeaderVersionOne) must be this device's; the driver checks it too.
     const size_t header = 16 + VK_UUID_SIZE;
     bool valid = data.size() >= header;
@@ -529,16 +532,9 @@ void Device::save_cache(const std::string& file) {
         check(vk().vkGetPipelineCacheData(m_device, m_cache, &size, data.data()), "vkGetPipelineCacheData", m_name);
         data.resize(size);
     }
-    // Another process may read the file meanwhile: it sees the old or the new file, never half of one.
-    const std::string temporary = file + ".tmp" + std::to_string(reinterpret_cast<uintptr_t>(this));
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out.write(data.data(), static_cast<std::streamsize>(data.size()));
-        OPENVINO_ASSERT(out.good(), m_name, ": cannot write the pipeline cache ", temporary);
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, file, error);
-    OPENVINO_ASSERT(!error, m_name, ": cannot move the pipeline cache to ", file, ": ", error.message());
+    // With its checksum; another process may read the file meanwhile: it sees the old or the new file, never
+    // half of one.
+    kit::write_cache_file(file, std::string(data.begin(), data.end()), m_name + " (pipeline cache)");
 }
 
 void Device::submit(VkCommandBuffer commands, VkFence fence, const std::string& where) {

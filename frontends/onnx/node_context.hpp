@@ -21,9 +21,6 @@ namespace onnx_frontend {
 
 class GraphConverter;
 
-/// An ONNX TensorProto as an OpenVINO Constant; `model_dir` resolves external data (never outside it).
-std::shared_ptr<ov::op::v0::Constant> tensor_to_constant(const onnx::TensorProto& tensor, const std::string& model_dir,
-                                                          const std::string& where);
 /// The element type of an ONNX data type, or throws naming `where`.
 ov::element::Type element_type_of(int32_t onnx_type, const std::string& where);
 

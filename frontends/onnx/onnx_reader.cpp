@@ -1,19 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "onnx_reader.hpp"
 
+#include <fcntl.h>
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <set>
 #include <sstream>
 
 #include "devmux/kit/known_value.hpp"
 #include "graph_converter.hpp"
+#include "ir/ir_common.hpp"
 #include "openvino/op/result.hpp"
 
 namespace devmux {
@@ -29,50 +34,117 @@ constexpr size_t max_model_bytes = size_t(2) << 30;
 constexpr uint64_t max_tensor_elements = uint64_t(1) << 34;
 
 template <typename T>
-void copy_field(const google::protobuf::RepeatedField<T>& field, void* destination, size_t count,
-                const std::string& where) {
+void check_count(const google::protobuf::RepeatedField<T>& field, size_t count, const std::string& where) {
     OPENVINO_ASSERT(static_cast<size_t>(field.size()) == count, where, " holds ", field.size(), " values for ", count,
                     " elements");
-    std::memcpy(destination, field.data(), count * sizeof(T));
 }
 
-// The external data of `tensor`, read from a file inside `model_dir`.
-std::string read_external(const onnx::TensorProto& tensor, const std::string& model_dir, size_t bytes,
-                          const std::string& where) {
-    std::string location;
-    uint64_t offset = 0;
-    int64_t length = -1;
-    for (const auto& entry : tensor.external_data()) {
-        if (entry.key() == "location")
-            location = entry.value();
-        else if (entry.key() == "offset")
-            offset = std::stoull(entry.value());
-        else if (entry.key() == "length")
-            length = std::stoll(entry.value());
+}  // namespace
+
+// A whole file mapped into memory, unmapped when the last Constant that shares it goes. Mapped, not read: the
+// page cache's pages are used in place, so the weights are neither copied nor zero-filled first.
+class MappedFile {
+public:
+    /// `writable`: mapped copy-on-write, so a kernel that writes into a Constant changes its own copy of a page
+    /// instead of faulting. Throws naming `what` when the file cannot be opened or mapped.
+    MappedFile(const std::string& path, bool writable, bool populate, const std::string& what) {
+        const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        OPENVINO_ASSERT(fd >= 0, what, ": cannot open '", path, "': ", std::strerror(errno));
+        struct stat info {};
+        const bool stat_ok = ::fstat(fd, &info) == 0;
+        const int stat_errno = errno;
+        if (!stat_ok || !S_ISREG(info.st_mode)) {
+            ::close(fd);
+            OPENVINO_ASSERT(stat_ok, what, ": cannot read '", path, "': ", std::strerror(stat_errno));
+            OPENVINO_THROW(what, ": '", path, "' is not a regular file");
+        }
+        m_size = static_cast<size_t>(info.st_size);
+        if (m_size > 0) {
+            void* mapped = ::mmap(nullptr, m_size, writable ? PROT_READ | PROT_WRITE : PROT_READ,
+                                  MAP_PRIVATE | (populate ? MAP_POPULATE : 0), fd, 0);
+            const int map_errno = errno;
+            ::close(fd);
+            OPENVINO_ASSERT(mapped != MAP_FAILED, what, ": cannot map '", path, "' (", m_size,
+                            " bytes): ", std::strerror(map_errno));
+            m_data = static_cast<const char*>(mapped);
+        } else {
+            ::close(fd);
+        }
     }
-    OPENVINO_ASSERT(!location.empty(), where, " is stored externally but names no location");
-    OPENVINO_ASSERT(!model_dir.empty(), where, " is stored in the external file '", location,
-                    "', but a model read from memory has no folder to read it from");
-    const fs::path relative(location);
-    bool escapes = relative.is_absolute();
-    for (const auto& part : relative)
-        escapes = escapes || part == "..";
-    OPENVINO_ASSERT(!escapes, where, " names the external file '", location,
-                    "', which is outside the model's folder; external data is read only from inside it");
-    const fs::path path = fs::path(model_dir) / relative;
-    std::ifstream file(path, std::ios::binary);
-    OPENVINO_ASSERT(file, where, ": cannot open its external data file '", path.string(), "'");
-    file.seekg(0, std::ios::end);
-    const uint64_t size = static_cast<uint64_t>(file.tellg());
-    OPENVINO_ASSERT(length < 0 || static_cast<uint64_t>(length) == bytes, where, ": its external data length ",
-                    length, " is not the ", bytes, " bytes its shape and type need");
-    OPENVINO_ASSERT(offset <= size && bytes <= size - offset, where, ": the external file '", path.string(), "' has ",
-                    size, " bytes, too few for ", bytes, " bytes at offset ", offset);
-    std::string data(bytes, '\0');
-    file.seekg(static_cast<std::streamoff>(offset));
-    file.read(data.data(), static_cast<std::streamsize>(bytes));
-    OPENVINO_ASSERT(file, where, ": reading ", bytes, " bytes of '", path.string(), "' failed");
-    return data;
+    ~MappedFile() {
+        if (m_data)
+            ::munmap(const_cast<char*>(m_data), m_size);
+    }
+    MappedFile(const MappedFile&) = delete;
+    MappedFile& operator=(const MappedFile&) = delete;
+
+    const char* data() const { return m_data; }
+    size_t size() const { return m_size; }
+
+private:
+    const char* m_data = nullptr;
+    size_t m_size = 0;
+};
+
+// The external data files of one model (its graph and every body), by path: each is mapped once.
+class ExternalFiles {
+public:
+    explicit ExternalFiles(std::string model_dir) : m_model_dir(std::move(model_dir)) {}
+
+    // The bytes of `tensor`'s external data and the mapping that holds them.
+    std::pair<std::shared_ptr<const MappedFile>, const char*> locate(const onnx::TensorProto& tensor, size_t bytes,
+                                                                      const std::string& where) {
+        std::string location;
+        uint64_t offset = 0;
+        int64_t length = -1;
+        try {
+            for (const auto& entry : tensor.external_data()) {
+                if (entry.key() == "location")
+                    location = entry.value();
+                else if (entry.key() == "offset")
+                    offset = std::stoull(entry.value());
+                else if (entry.key() == "length")
+                    length = std::stoll(entry.value());
+            }
+        } catch (const std::exception&) {
+            OPENVINO_THROW(where, " has an external data offset or length that is not a number");
+        }
+        OPENVINO_ASSERT(!location.empty(), where, " is stored externally but names no location");
+        OPENVINO_ASSERT(!m_model_dir.empty(), where, " is stored in the external file '", location,
+                        "', but a model read from memory has no folder to read it from");
+        const fs::path relative(location);
+        bool escapes = relative.is_absolute();
+        for (const auto& part : relative)
+            escapes = escapes || part == "..";
+        OPENVINO_ASSERT(!escapes, where, " names the external file '", location,
+                        "', which is outside the model's folder; external data is read only from inside it");
+        const std::string path = (fs::path(m_model_dir) / relative).lexically_normal().string();
+        auto& file = m_files[path];
+        if (!file)
+            file = std::make_shared<const MappedFile>(path, true, false, where + ": its external data file");
+        const uint64_t size = file->size();
+        OPENVINO_ASSERT(length < 0 || static_cast<uint64_t>(length) == bytes, where, ": its external data length ",
+                        length, " is not the ", bytes, " bytes its shape and type need");
+        OPENVINO_ASSERT(offset <= size && bytes <= size - offset, where, ": the external file '", path, "' has ",
+                        size, " bytes, too few for ", bytes, " bytes at offset ", offset);
+        return {file, file->data() + offset};
+    }
+
+private:
+    std::string m_model_dir;
+    std::map<std::string, std::shared_ptr<const MappedFile>> m_files;
+};
+
+namespace {
+
+// A Constant over `data`, shared with `owner` (kept alive by the Constant) where the data is aligned for the
+// element type (typed kernels read constants through typed pointers), else copied.
+std::shared_ptr<ov::op::v0::Constant> constant_over(const ov::element::Type& type, const ov::Shape& shape,
+                                                    std::shared_ptr<const void> owner, const void* data) {
+    const size_t alignment = std::max<size_t>(type.size(), 1);
+    if (owner && reinterpret_cast<uintptr_t>(data) % alignment == 0)
+        return std::make_shared<ov::op::v0::Constant>(type, shape, std::move(owner), data);
+    return std::make_shared<ov::op::v0::Constant>(type, shape, data);
 }
 
 std::map<std::string, int64_t> opset_imports(const onnx::ModelProto& model) {
@@ -85,10 +157,11 @@ std::map<std::string, int64_t> opset_imports(const onnx::ModelProto& model) {
     return opsets;
 }
 
-std::shared_ptr<ov::Model> convert_model(const onnx::ModelProto& proto, const std::string& model_dir,
-                                         const std::string& origin) {
+std::shared_ptr<ov::Model> convert_model(const std::shared_ptr<const onnx::ModelProto>& model_proto,
+                                         const std::string& model_dir, const std::string& origin) {
+    const onnx::ModelProto& proto = *model_proto;
     OPENVINO_ASSERT(proto.has_graph(), "ONNX model '", origin, "' has no graph");
-    GraphConverter converter(origin, model_dir, opset_imports(proto));
+    GraphConverter converter(origin, model_dir, opset_imports(proto), model_proto);
     const ov::OutputVector outputs = converter.convert(proto.graph());
     ov::ResultVector results;
     for (size_t i = 0; i < outputs.size(); ++i) {
@@ -102,15 +175,27 @@ std::shared_ptr<ov::Model> convert_model(const onnx::ModelProto& proto, const st
     return model;
 }
 
-onnx::ModelProto parse(const std::string& bytes, const std::string& origin) {
-    google::protobuf::io::ArrayInputStream raw(bytes.data(), static_cast<int>(bytes.size()));
+std::shared_ptr<const onnx::ModelProto> parse(const char* bytes, size_t size, const std::string& origin) {
+    OPENVINO_ASSERT(size < max_model_bytes, "ONNX model '", origin, "' is larger than 2 GiB");
+    google::protobuf::io::ArrayInputStream raw(bytes, static_cast<int>(size));
     google::protobuf::io::CodedInputStream coded(&raw);
-    coded.SetTotalBytesLimit(static_cast<int>(std::min<size_t>(bytes.size() + 1, std::numeric_limits<int>::max())));
+    coded.SetTotalBytesLimit(static_cast<int>(std::min<size_t>(size + 1, std::numeric_limits<int>::max())));
     coded.SetRecursionLimit(64);
-    onnx::ModelProto model;
-    OPENVINO_ASSERT(model.ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage(), "ONNX model '", origin,
+    auto model = std::make_shared<onnx::ModelProto>();
+    OPENVINO_ASSERT(model->ParseFromCodedStream(&coded) && coded.ConsumedEntireMessage(), "ONNX model '", origin,
                     "' is not a valid ONNX file (the protobuf could not be parsed: truncated or not ONNX)");
     return model;
+}
+
+std::shared_ptr<ov::Model> convert_parsed(const std::shared_ptr<const onnx::ModelProto>& proto,
+                                          const std::string& model_dir, const std::string& origin) {
+    try {
+        return convert_model(proto, model_dir, origin);
+    } catch (const ov::Exception&) {
+        throw;
+    } catch (const std::exception& e) {
+        OPENVINO_THROW("ONNX model '", origin, "' could not be read: ", e.what());
+    }
 }
 
 }  // namespace
@@ -138,8 +223,14 @@ ov::element::Type element_type_of(int32_t onnx_type, const std::string& where) {
                    ", which devmux does not convert");
 }
 
-std::shared_ptr<ov::op::v0::Constant> tensor_to_constant(const onnx::TensorProto& tensor, const std::string& model_dir,
-                                                          const std::string& where_in) {
+namespace {
+
+// `tensor` as a Constant. Its bytes are shared, not copied, with `owner` (the protobuf that holds `tensor`) for
+// raw data and the wide typed fields, and with the mapped file for external data; narrow types stored widened
+// in int32_data are converted into fresh storage.
+std::shared_ptr<ov::op::v0::Constant> tensor_to_constant(const onnx::TensorProto& tensor,
+                                                          const std::shared_ptr<const void>& owner,
+                                                          ExternalFiles& external, const std::string& where_in) {
     const std::string where = where_in + (tensor.name().empty() ? "" : " tensor '" + tensor.name() + "'");
     OPENVINO_ASSERT(tensor.has_data_type(), where, " has no data type");
     const ov::element::Type type = element_type_of(tensor.data_type(), where);
@@ -153,47 +244,56 @@ std::shared_ptr<ov::op::v0::Constant> tensor_to_constant(const onnx::TensorProto
         count *= static_cast<uint64_t>(dim);
     }
     const size_t bytes = static_cast<size_t>(count) * type.size();
-    auto constant = std::make_shared<ov::op::v0::Constant>(type, shape);
-    auto* data = static_cast<char*>(const_cast<void*>(constant->get_data_ptr()));
     using T = onnx::TensorProto;
     if (tensor.data_location() == T::EXTERNAL) {
-        const std::string external = read_external(tensor, model_dir, bytes, where);
-        std::memcpy(data, external.data(), bytes);
-    } else if (tensor.has_raw_data()) {
+        const auto located = external.locate(tensor, bytes, where);
+        if (bytes == 0)
+            return std::make_shared<ov::op::v0::Constant>(type, shape);
+        return constant_over(type, shape, located.first, located.second);
+    }
+    if (tensor.has_raw_data()) {
         OPENVINO_ASSERT(tensor.raw_data().size() == bytes, where, " holds ", tensor.raw_data().size(),
                         " bytes of raw data for ", count, " elements of ", type, " (", bytes, " bytes)");
-        std::memcpy(data, tensor.raw_data().data(), bytes);
-    } else {
-        const size_t n = static_cast<size_t>(count);
-        switch (tensor.data_type()) {
-        case T::FLOAT: copy_field(tensor.float_data(), data, n, where); break;
-        case T::DOUBLE: copy_field(tensor.double_data(), data, n, where); break;
-        case T::INT64: copy_field(tensor.int64_data(), data, n, where); break;
-        case T::INT32: copy_field(tensor.int32_data(), data, n, where); break;
-        case T::UINT64: copy_field(tensor.uint64_data(), data, n, where); break;
-        case T::UINT32: {
-            OPENVINO_ASSERT(static_cast<size_t>(tensor.uint64_data_size()) == n, where, " holds ",
-                            tensor.uint64_data_size(), " values for ", n, " elements");
-            for (size_t i = 0; i < n; ++i)
-                reinterpret_cast<uint32_t*>(data)[i] = static_cast<uint32_t>(tensor.uint64_data(static_cast<int>(i)));
-            break;
-        }
-        default: {
-            // The narrower types (8 and 16 bits, bool, f16 and bf16 as their bits) are stored in int32_data.
-            OPENVINO_ASSERT(static_cast<size_t>(tensor.int32_data_size()) == n, where, " holds ",
-                            tensor.int32_data_size(), " values for ", n, " elements");
-            for (size_t i = 0; i < n; ++i) {
-                const int32_t value = tensor.int32_data(static_cast<int>(i));
-                if (type.size() == 1)
-                    data[i] = static_cast<char>(type == ov::element::boolean ? (value != 0) : value);
-                else
-                    reinterpret_cast<uint16_t*>(data)[i] = static_cast<uint16_t>(value);
-            }
-        }
-        }
+        if (bytes == 0)
+            return std::make_shared<ov::op::v0::Constant>(type, shape);
+        return constant_over(type, shape, owner, tensor.raw_data().data());
+    }
+    const size_t n = static_cast<size_t>(count);
+    const auto share_field = [&](const auto& field) {
+        check_count(field, n, where);
+        if (n == 0)
+            return std::make_shared<ov::op::v0::Constant>(type, shape);
+        return constant_over(type, shape, owner, field.data());
+    };
+    switch (tensor.data_type()) {
+    case T::FLOAT: return share_field(tensor.float_data());
+    case T::DOUBLE: return share_field(tensor.double_data());
+    case T::INT64: return share_field(tensor.int64_data());
+    case T::INT32: return share_field(tensor.int32_data());
+    case T::UINT64: return share_field(tensor.uint64_data());
+    default: break;
+    }
+    auto constant = std::make_shared<ov::op::v0::Constant>(type, shape);
+    auto* data = static_cast<char*>(const_cast<void*>(constant->get_data_ptr()));
+    if (tensor.data_type() == T::UINT32) {
+        check_count(tensor.uint64_data(), n, where);
+        for (size_t i = 0; i < n; ++i)
+            reinterpret_cast<uint32_t*>(data)[i] = static_cast<uint32_t>(tensor.uint64_data(static_cast<int>(i)));
+        return constant;
+    }
+    // The narrower types (8 and 16 bits, bool, f16 and bf16 as their bits) are stored in int32_data.
+    check_count(tensor.int32_data(), n, where);
+    for (size_t i = 0; i < n; ++i) {
+        const int32_t value = tensor.int32_data(static_cast<int>(i));
+        if (type.size() == 1)
+            data[i] = static_cast<char>(type == ov::element::boolean ? (value != 0) : value);
+        else
+            reinterpret_cast<uint16_t*>(data)[i] = static_cast<uint16_t>(value);
     }
     return constant;
 }
+
+}  // namespace
 
 // --- NodeContext ---
 
@@ -289,8 +389,18 @@ const onnx::GraphProto* NodeContext::attr_graph(const std::string& name) const {
 // --- GraphConverter ---
 
 GraphConverter::GraphConverter(std::string origin, std::string model_dir, std::map<std::string, int64_t> opsets,
-                               GraphConverter* parent)
-    : m_origin(std::move(origin)), m_model_dir(std::move(model_dir)), m_opsets(std::move(opsets)), m_parent(parent) {}
+                               std::shared_ptr<const void> graph_owner, GraphConverter* parent)
+    : m_origin(std::move(origin)),
+      m_model_dir(std::move(model_dir)),
+      m_opsets(std::move(opsets)),
+      m_graph_owner(std::move(graph_owner)),
+      m_external_files(parent ? parent->m_external_files : std::make_shared<ExternalFiles>(m_model_dir)),
+      m_parent(parent) {}
+
+std::shared_ptr<ov::op::v0::Constant> GraphConverter::constant(const onnx::TensorProto& tensor,
+                                                               const std::string& where) {
+    return tensor_to_constant(tensor, m_graph_owner, *m_external_files, where);
+}
 
 bool GraphConverter::has_value(const std::string& name) const {
     return m_values.count(name) || (m_parent && m_parent->has_value(name));
@@ -319,7 +429,7 @@ ov::Output<ov::Node> GraphConverter::outer_value(const std::string& name, const 
 ov::OutputVector GraphConverter::convert(const onnx::GraphProto& graph) {
     std::set<std::string> initialized;
     for (const auto& initializer : graph.initializer()) {
-        auto constant = tensor_to_constant(initializer, m_model_dir, "ONNX model '" + m_origin + "': initializer");
+        auto constant = this->constant(initializer, "ONNX model '" + m_origin + "': initializer");
         constant->set_friendly_name(initializer.name());
         constant->output(0).set_names({initializer.name()});
         m_values[initializer.name()] = constant->output(0);
@@ -342,6 +452,9 @@ ov::OutputVector GraphConverter::convert(const onnx::GraphProto& graph) {
                                                                           : ov::Dimension::dynamic());
             shape = ov::PartialShape(dims);
         }
+        // Refused before any compile plans memory for it, as the IR reader does (ir/ir_common.hpp).
+        const std::string too_large = ir::why_too_large(type, shape);
+        OPENVINO_ASSERT(too_large.empty(), where, ": ", too_large);
         auto parameter = std::make_shared<ov::op::v0::Parameter>(type, shape);
         parameter->set_friendly_name(input.name());
         parameter->output(0).set_names({input.name()});
@@ -397,6 +510,9 @@ void GraphConverter::convert_node(const onnx::NodeProto& node) {
         if (name.empty() || static_cast<size_t>(i) >= outputs.size())
             continue;
         ov::Output<ov::Node> output = outputs[static_cast<size_t>(i)];
+        const std::string too_large = ir::why_too_large(output.get_element_type(), output.get_partial_shape());
+        if (!too_large.empty())
+            context.fail("has the output '" + name + "': " + too_large);
         // The op that makes an output is named after the node (or its first output), unless the converter
         // passed an input through (Identity, Dropout at inference), whose producer keeps its own name.
         const bool passed_through = std::any_of(node.input().begin(), node.input().end(), [&](const std::string& in) {
@@ -412,7 +528,19 @@ void GraphConverter::convert_node(const onnx::NodeProto& node) {
 std::shared_ptr<ov::Model> GraphConverter::convert_body(
     const onnx::GraphProto& body,
     std::vector<std::pair<ov::Output<ov::Node>, std::shared_ptr<ov::op::v0::Parameter>>>& outer) {
-    GraphConverter inner(m_origin, m_model_dir, m_opsets, this);
+    return convert_body_owned_by(body, m_graph_owner, outer);
+}
+
+std::shared_ptr<ov::Model> GraphConverter::convert_body(
+    const std::shared_ptr<const onnx::GraphProto>& body,
+    std::vector<std::pair<ov::Output<ov::Node>, std::shared_ptr<ov::op::v0::Parameter>>>& outer) {
+    return convert_body_owned_by(*body, body, outer);
+}
+
+std::shared_ptr<ov::Model> GraphConverter::convert_body_owned_by(
+    const onnx::GraphProto& body, std::shared_ptr<const void> owner,
+    std::vector<std::pair<ov::Output<ov::Node>, std::shared_ptr<ov::op::v0::Parameter>>>& outer) {
+    GraphConverter inner(m_origin, m_model_dir, m_opsets, std::move(owner), this);
     const ov::OutputVector outputs = inner.convert(body);
     ov::ResultVector results;
     for (const auto& output : outputs)
@@ -428,24 +556,18 @@ std::shared_ptr<ov::Model> GraphConverter::convert_body(
 
 std::shared_ptr<ov::Model> read_model_from_memory(const std::string& bytes, const std::string& model_dir,
                                                   const std::string& origin) {
-    OPENVINO_ASSERT(bytes.size() < max_model_bytes, "ONNX model '", origin, "' is larger than 2 GiB");
-    const onnx::ModelProto proto = parse(bytes, origin);
-    try {
-        return convert_model(proto, model_dir, origin);
-    } catch (const ov::Exception&) {
-        throw;
-    } catch (const std::exception& e) {
-        OPENVINO_THROW("ONNX model '", origin, "' could not be read: ", e.what());
-    }
+    return convert_parsed(parse(bytes.data(), bytes.size(), origin), model_dir, origin);
 }
 
 std::shared_ptr<ov::Model> read_model(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    OPENVINO_ASSERT(file, "Cannot open the ONNX model '", path, "'");
-    std::ostringstream bytes;
-    bytes << file.rdbuf();
+    std::shared_ptr<const onnx::ModelProto> proto;
+    {
+        // Parsed straight from the mapped file, which goes once parsed: the Constants share the protobuf.
+        const MappedFile file(path, false, true, "Cannot read the ONNX model '" + path + "'");
+        proto = parse(file.data(), file.size(), path);
+    }
     const std::string dir = fs::path(path).parent_path().string();
-    return read_model_from_memory(bytes.str(), dir.empty() ? std::string(".") : dir, path);
+    return convert_parsed(proto, dir.empty() ? std::string(".") : dir, path);
 }
 
 }  // namespace onnx_frontend

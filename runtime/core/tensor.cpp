@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "openvino/runtime/tensor.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 #include "core/tensor_access.hpp"
 
@@ -31,6 +34,25 @@ struct Tensor::Impl {
 namespace {
 constexpr size_t alignment = 64;
 
+// The bytes of a dense tensor, refused (naming the shape and the bytes) when its element count or byte size
+// wraps around size_t or exceeds what any machine could allocate: a wrapped size would allocate a few bytes
+// for a huge tensor.
+size_t checked_byte_size(const element::Type& type, const Shape& shape) {
+    constexpr uint64_t max_tensor_bytes = uint64_t(1) << 48;  // a 48-bit address space
+    uint64_t elements = 1;
+    for (size_t d : shape) {
+        if (d == 0)
+            return 0;
+        OPENVINO_ASSERT(elements <= std::numeric_limits<uint64_t>::max() / d, "A tensor of ", type, " ", shape,
+                        " has more elements than a 64-bit count holds");
+        elements *= d;
+    }
+    OPENVINO_ASSERT(elements <= max_tensor_bytes / std::max<size_t>(type.size(), 1), "A tensor of ", type, " ", shape,
+                    " needs ", elements, " elements of ", type.size(), " bytes, more than any machine can allocate (",
+                    max_tensor_bytes, " bytes in a 48-bit address space)");
+    return static_cast<size_t>(elements * type.size());
+}
+
 void* allocate(size_t bytes) {
     // aligned_alloc requires a multiple of the alignment; a zero-sized tensor still gets a pointer.
     const size_t rounded = ((bytes + alignment - 1) / alignment) * alignment;
@@ -42,9 +64,10 @@ void* allocate(size_t bytes) {
 
 Tensor::Tensor(const element::Type& type, const Shape& shape) : m_impl(std::make_shared<Impl>()) {
     OPENVINO_ASSERT(type.is_static(), "Cannot allocate a tensor of element type ", type);
+    const size_t bytes = checked_byte_size(type, shape);
     m_impl->type = type;
     m_impl->shape = shape;
-    m_impl->capacity_bytes = m_impl->byte_size();
+    m_impl->capacity_bytes = bytes;
     m_impl->data = allocate(m_impl->capacity_bytes);
     m_impl->owns = true;
 }
@@ -72,12 +95,13 @@ void Tensor::set_shape(const Shape& shape) {
         m_impl->capacity_bytes = m_impl->byte_size();
         return;
     }
-    const size_t needed = shape_size(shape) * m_impl->type.size();
+    const size_t needed = checked_byte_size(m_impl->type, shape);
     if (needed > m_impl->capacity_bytes) {
         OPENVINO_ASSERT(m_impl->owns, "Cannot set shape ", shape, " on a tensor wrapping user memory of ",
                         m_impl->capacity_bytes, " bytes");
+        void* grown = allocate(needed);  // before freeing: a failed allocation leaves the tensor as it was
         std::free(m_impl->data);
-        m_impl->data = allocate(needed);
+        m_impl->data = grown;
         m_impl->capacity_bytes = needed;
     }
     m_impl->shape = shape;

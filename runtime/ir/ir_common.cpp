@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <limits>
+#include <sstream>
 #include <utility>
 
 namespace devmux {
@@ -117,6 +120,39 @@ std::string default_bin_path(const std::string& xml_path) {
             return xml_path.substr(0, xml_path.size() - ext.size()) + ".bin";
     }
     return xml_path + ".bin";
+}
+
+std::string why_too_large(const ov::element::Type& type, const ov::PartialShape& shape) {
+    if (shape.rank().is_dynamic())
+        return {};
+    uint64_t elements = 1;
+    bool overflows = false;
+    for (const auto& dim : shape) {
+        if (dim.is_dynamic())
+            continue;
+        const auto d = static_cast<uint64_t>(dim.get_length());
+        if (d == 0)
+            return {};  // no elements at all, however large the other dims
+        if (elements > std::numeric_limits<uint64_t>::max() / d)
+            overflows = true;
+        else
+            elements *= d;
+    }
+    std::ostringstream why;
+    if (overflows) {
+        why << type << " " << shape << " has more elements than a 64-bit count holds; no tensor of that shape can exist";
+        return why.str();
+    }
+    const uint64_t element_bits = type.is_static() ? std::max<uint64_t>(type.bitwidth(), 1) : 8;
+    if (elements / 8 > std::numeric_limits<uint64_t>::max() / element_bits) {
+        why << type << " " << shape << " needs more bytes than a 64-bit count holds; no machine can allocate it";
+        return why.str();
+    }
+    const uint64_t bytes = elements / 8 * element_bits + (elements % 8 * element_bits + 7) / 8;
+    if (bytes > max_tensor_bytes)
+        why << type << " " << shape << " needs " << bytes << " bytes, more than any machine can allocate (a 48-bit "
+            << "address space has " << max_tensor_bytes << ")";
+    return why.str();
 }
 
 }  // namespace ir

@@ -4,10 +4,12 @@
 // Conventions shared by the IR reader and writer: the legacy layer type names, port precision names,
 // the tensor-name list syntax and the default .bin path.
 
+#include <cstdint>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
+#include "openvino/core/partial_shape.hpp"
 #include "openvino/core/type/element_type.hpp"
 
 namespace devmux {
@@ -28,6 +30,14 @@ std::string join_tensor_names(const std::unordered_set<std::string>& names);
 
 // The weights path OpenVINO assumes for an IR: "model.xml" -> "model.bin", other names get ".bin" appended.
 std::string default_bin_path(const std::string& xml_path);
+
+// The most bytes one tensor may need: a 48-bit address space. Nothing larger can ever be allocated.
+constexpr uint64_t max_tensor_bytes = uint64_t(1) << 48;
+
+// Why no machine could hold a tensor of `type` and `shape` (its static dims multiply past 2^64 elements,
+// or its bytes exceed max_tensor_bytes; dynamic dims count as 1), or "" when one could. The model readers
+// (IR and ONNX) refuse such tensors when a model is read, before any compile plans memory for them.
+std::string why_too_large(const ov::element::Type& type, const ov::PartialShape& shape);
 
 }  // namespace ir
 }  // namespace devmux

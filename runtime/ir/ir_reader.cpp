@@ -747,6 +747,16 @@ private:
         }
     }
 
+    // A tensor no machine could hold is refused when the model is read, before any compile plans memory
+    // for it (sizes computed later would wrap around to a small number, or the allocation would fail).
+    void check_output_sizes(const LayerDecl& layer, const ov::Node& node) const {
+        for (size_t i = 0; i < node.get_output_size(); ++i) {
+            const std::string why = why_too_large(node.get_output_element_type(i), node.get_output_partial_shape(i));
+            if (!why.empty())
+                fail(describe(layer), ": output ", i, ": ", why);
+        }
+    }
+
     void build_layer(LayerDecl& layer) {
         ov::OutputVector inputs;
         for (size_t i = 0; i < layer.sources.size(); ++i) {
@@ -773,6 +783,7 @@ private:
         }
         if (layer.has_name)
             node->set_friendly_name(layer.name);
+        check_output_sizes(layer, *node);
 
         // A layer's declared output ports are its outputs in order; Result and Assign declare none.
         if (layer.outputs.size() > node->get_output_size() ||

@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "compiled_model.hpp"
+#include "devmux/kit/export_format.hpp"
 #include "devmux/kit/internal_ops.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "devmux/plugin/iremote_context.hpp"
@@ -317,9 +318,11 @@ TEST(VulkanPipelineCache, ASecondProcessMergesTheCacheKeptUnderCacheDir) {
     ASSERT_EQ(run_probe(model, dir.string(), first), "");
     ASSERT_EQ(first.size(), 2u);
     EXPECT_EQ(first[1], "0");  // nothing there yet
-    // The file holds a Vulkan pipeline cache of this device: header version one, 32-byte header, the IDs.
-    std::ifstream in(first[0], std::ios::binary);
-    std::vector<char> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // The file holds, behind its checksum (kit::write_cache_file), a Vulkan pipeline cache of this device:
+    // header version one, 32-byte header, the IDs.
+    const auto entry = devmux::kit::read_cache_file(first[0]);
+    ASSERT_TRUE(entry) << first[0];
+    std::vector<char> data(entry->begin(), entry->end());
     ASSERT_GE(data.size(), 32u) << first[0];
     uint32_t header[2];
     std::memcpy(header, data.data(), sizeof(header));
@@ -563,6 +566,9 @@ TEST(VulkanExecution, F16PrecisionHalvesTheRequestArena) {
 
 namespace {
 
+// Weights on discrete GPUs go into device-only memory through a staging copy. lavapipe's one memory type is
+// device-local and host-visible, so there they are written in place unless staging is forced, which runs the
+// discrete-GPU path: buffers never mapped, filled only by vkCmdCopyBuffer. The results must be the same.
 // Where the mapped memory type is not host-cached (a discrete GPU's window over the bus), the results the host
 // reads are first copied by the device into host-cached buffers. lavapipe's memory is cached, so the test forces
 // the copy: the results must be those of the direct read, at f32 and at f16 (where the host converts from the
@@ -606,9 +612,6 @@ TEST(VulkanMemory, ResultsReadBackThroughACopyEqualDirectReads) {
     }
 }
 
-// Weights on discrete GPUs go into device-only memory through a staging copy. lavapipe's one memory type is
-// device-local and host-visible, so there they are written in place unless staging is forced, which runs the
-// discrete-GPU path: buffers never mapped, filled only by vkCmdCopyBuffer. The results must be the same.
 TEST(VulkanMemory, StagedWeightsGiveTheResultsOfMappedOnes) {
     auto plugin = std::make_shared<devmux::vulkan::Plugin>();
     plugin->set_property({{"VULKAN_DEVICE_TYPES", std::string(all_types())}});

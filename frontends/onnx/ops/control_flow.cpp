@@ -4,6 +4,7 @@
 // outer values enter the op unchanged at every iteration.
 
 #include "../graph_converter.hpp"
+#include "devmux/kit/known_value.hpp"
 #include "converters.hpp"
 #include "templates.hpp"
 
@@ -42,10 +43,12 @@ int32_t onnx_type_of(const ov::element::Type& type) {
 
 // ONNX lets a body's inputs leave their types to inference; such an input takes the element type of the value
 // that feeds it (`types`, in the body's input order), and an unknown shape.
-onnx::GraphProto typed_body(const onnx::GraphProto& body, const std::vector<ov::element::Type>& types) {
-    onnx::GraphProto typed = body;
-    for (int i = 0; i < typed.input_size() && static_cast<size_t>(i) < types.size(); ++i) {
-        auto* input = typed.mutable_input(i);
+// A copy of the body (its Constants share the copy's bytes, so it is shared, not a temporary).
+std::shared_ptr<const onnx::GraphProto> typed_body(const onnx::GraphProto& body,
+                                                   const std::vector<ov::element::Type>& types) {
+    auto typed = std::make_shared<onnx::GraphProto>(body);
+    for (int i = 0; i < typed->input_size() && static_cast<size_t>(i) < types.size(); ++i) {
+        auto* input = typed->mutable_input(i);
         if (input->type().has_tensor_type() && input->type().tensor_type().elem_type() != 0)
             continue;
         const int32_t type = onnx_type_of(types[static_cast<size_t>(i)]);
@@ -99,6 +102,23 @@ bool condition_never_changes(const ov::Model& body) {
 }  // namespace
 
 ov::OutputVector if_op(const NodeContext& node) {
+    // A condition known when the model is read (PyTorch's traces test an input's rank, Size(Shape(x)) == 1, as
+    // in Silero VAD's LSTM cell) takes its branch inline: its outputs keep that branch's shapes, where an If
+    // merges both branches' (ranks that differ become a dynamic rank, which a later Conv or ReduceMean cannot
+    // be converted with).
+    if (const auto known = devmux::kit::known_value(node.input(0))) {
+        if (ov::shape_size(known->get_shape()) == 1) {
+            OuterReads reads;
+            const bool then = known->cast_vector<double>().at(0) != 0;
+            auto body = node.graph().convert_body(body_of(node, then ? "then_branch" : "else_branch"), reads);
+            for (const auto& read : reads)
+                read.second->output(0).replace(read.first);
+            ov::OutputVector outputs;
+            for (const auto& result : body->get_results())
+                outputs.push_back(result->input_value(0));
+            return outputs;
+        }
+    }
     OuterReads then_reads, else_reads;
     auto then_body = node.graph().convert_body(body_of(node, "then_branch"), then_reads);
     auto else_body = node.graph().convert_body(body_of(node, "else_branch"), else_reads);

@@ -214,7 +214,7 @@ ov::OutputVector pad(const NodeContext& node) {
 ov::OutputVector constant(const NodeContext& node) {
     const std::string where = "ONNX model '" + node.graph().origin() + "': " + node.describe();
     if (const auto* tensor = node.attr_tensor("value"))
-        return {tensor_to_constant(*tensor, node.graph().model_dir(), where)->output(0)};
+        return {node.graph().constant(*tensor, where)->output(0)};
     if (node.has_attr("value_float"))
         return {v0::Constant::create(ov::element::f32, ov::Shape{}, {node.attr_float("value_float", 0.0f)})->output(0)};
     if (node.has_attr("value_int"))
@@ -233,7 +233,7 @@ ov::OutputVector constant(const NodeContext& node) {
 ov::OutputVector constant_of_shape(const NodeContext& node) {
     std::shared_ptr<v0::Constant> value;
     if (const auto* tensor = node.attr_tensor("value"))
-        value = tensor_to_constant(*tensor, node.graph().model_dir(), node.describe());
+        value = node.graph().constant(*tensor, node.describe());
     else
         value = v0::Constant::create(ov::element::f32, ov::Shape{}, {0.0f});
     auto scalar = std::make_shared<v1::Reshape>(value, i64s({}), false);

@@ -54,7 +54,6 @@ ov::Output<ov::Node> legacy_broadcast_operand(const NodeContext& node, const ov:
 
 ov::Output<ov::Node> reduction_axes(const NodeContext& node, bool& noop) {
     noop = false;
-    const int64_t rank = static_rank(node, 0);
     std::vector<int64_t> axes;
     const bool axes_input = node.proto().op_type() == "ReduceSum" && node.opset() >= 13;
     if (axes_input && node.has_input(1)) {
@@ -72,7 +71,9 @@ ov::Output<ov::Node> reduction_axes(const NodeContext& node, bool& noop) {
             noop = true;
             return {};
         }
-        for (int64_t i = 0; i < rank; ++i)
+        // All axes: only here is the rank needed when the model is read (given axes go to the op as they are,
+        // so an input of unknown rank, behind an If in Silero VAD, reduces over its axis 1).
+        for (int64_t i = 0, rank = static_rank(node, 0); i < rank; ++i)
             axes.push_back(i);
     }
     return i64s(axes);

@@ -126,9 +126,18 @@ ov::OutputVector gemm(const NodeContext& node) {
     return {product};
 }
 
+// ONNX gives X and W the same rank. X's may be unknown when the model is read (an If whose branches give
+// different ranks feeds it, as in Silero VAD); W, a weight, has a known one.
+static int64_t conv_rank(const NodeContext& node) {
+    const auto filters_rank = node.input(1).get_partial_shape().rank();
+    if (node.input(0).get_partial_shape().rank().is_dynamic() && filters_rank.is_static())
+        return filters_rank.get_length();
+    return static_rank(node, 0);
+}
+
 ov::OutputVector conv(const NodeContext& node) {
     const auto x = node.input(0), filters = node.input(1);
-    const int64_t rank = static_rank(node, 0);
+    const int64_t rank = conv_rank(node);
     if (rank < 3)
         node.fail("has an input of rank " + std::to_string(rank) + "; a convolution needs batch, channels and space");
     const Window w = window_of(node, static_cast<size_t>(rank - 2));
@@ -147,7 +156,7 @@ ov::OutputVector conv(const NodeContext& node) {
 
 ov::OutputVector conv_transpose(const NodeContext& node) {
     const auto x = node.input(0), filters = node.input(1);
-    const int64_t rank = static_rank(node, 0);
+    const int64_t rank = conv_rank(node);
     if (rank < 3)
         node.fail("has an input of rank " + std::to_string(rank) + "; a convolution needs batch, channels and space");
     const size_t spatial = static_cast<size_t>(rank - 2);

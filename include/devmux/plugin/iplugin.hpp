@@ -15,7 +15,8 @@
 namespace devmux {
 
 /// @brief Version of the plugin API. A plugin library built against another version is refused.
-constexpr uint32_t plugin_api_version = 1;
+/// 2: the export format writes and checks a CRC-32C of each blob (ExportWriter/ExportReader changed layout).
+constexpr uint32_t plugin_api_version = 2;
 
 class ICompiledModel;
 class ICore;
