@@ -189,6 +189,23 @@ DEVMUX_CONFORMANCE_CASES(cases) {
         a.clip_after_nms = true;
         cases.push_back(detection_case<V8>("no_variance_keep_all_clip_after", d, a));
     }
+    // Equal scores over more priors than one work-group ranks per round (400; the top_k cut falls among ~40 equal
+    // scores, which the OPENCL rank kernel takes in prior order across rounds; every survivor is written), and a list longer than the OPENCL kernel sorts in
+    // local memory (top_k -1 over 1152 priors: the per-candidate ranking).
+    {
+        DetectionCase d;
+        d.grid = {20, 20, {0.2f}};
+        d.classes = 3;
+        d.constant_scores = true;
+        auto a = ssd_attributes<V8::Attributes>(130, -1, 0.1f, 0.7f);
+        a.background_label_id = -1;
+        cases.push_back(detection_case<V8>("tied_scores_400_priors_top_130", d, a));
+        DetectionCase many;
+        many.grid = {24, 24, {0.1f, 0.2f}};
+        many.classes = 2;
+        cases.push_back(detection_case<V0>("top_k_all_1152_priors", many,
+                                           ssd_attributes<V0::Attributes>(-1, 100, 0.6f, 0.45f)));
+    }
 
     // CTC greedy decoders: license-plate-recognition-barrier-0001's shape (88 steps, 71 classes), and 3 classes
     // over 40 steps, where repeats and blanks are frequent.

@@ -138,6 +138,140 @@ __kernel void detection_output_rank(__global const real* conf, int conf_off, __g
     }
 }
 
+// Scores as unsigned integers in the same order (-0 as +0, so equal scores stay equal); no score above the
+// confidence threshold is NaN, and none maps to 0.
+uint detection_output_key(float score) {
+    const uint bits = as_uint(score == 0.0f ? 0.0f : score);
+    return (bits & 0x80000000u) ? ~bits : (bits | 0x80000000u);
+}
+
+// One work-group of DETECTION_OUTPUT_GROUP work-items per (image, class), for up to DETECTION_OUTPUT_SORT_CAP
+// slots: the same order as detection_output_rank in O(priors + slots log² slots) rather than O(priors * slots).
+// A radix select over the score keys (four 8-bit digits) finds the key of the last candidate that makes the
+// slots; the candidates above it, and the first of those equal to it in prior order (a scan over each round of
+// priors), are gathered in local memory, sorted best first (equal scores in prior order) by a bitonic sort and
+// written. The number of candidates also goes to the list's count, so detection_output_nms does not recount.
+__kernel void detection_output_rank_sorted(__global const real* conf, int conf_off, __global float* s, int s_off,
+                                           const DetectionOutputParams p) {
+    __local uint histogram[256];
+    __local uint keys[DETECTION_OUTPUT_SORT_CAP];
+    __local int priors[DETECTION_OUTPUT_SORT_CAP];
+    __local int scan[DETECTION_OUTPUT_GROUP];
+    __local uint cut_key;
+    __local int cut_need, cut_all, gathered;
+    const int lid = (int)get_local_id(0);
+    const int list = (int)get_group_id(0);
+    const int c = list % p.num_classes;
+    const int n = list / p.num_classes;
+    if (list >= p.batch * p.num_classes || c == p.background_label_id)
+        return;  // the whole group: no barrier is left waiting
+    __global const real* scores = conf + conf_off + (size_t)n * p.num_priors * p.num_classes + c;
+
+    // The cut: `need` candidates of key `prefix` make the slots after every candidate of a greater key.
+    uint prefix = 0, mask = 0;
+    int need = p.slots;
+    int take_all = 0;
+    for (int shift = 24; shift >= 0; shift -= 8) {
+        for (int d = lid; d < 256; d += DETECTION_OUTPUT_GROUP)
+            histogram[d] = 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int q = lid; q < p.num_priors; q += DETECTION_OUTPUT_GROUP) {
+            const float score = (float)scores[(size_t)q * p.num_classes];
+            if (score > p.confidence_threshold) {
+                const uint key = detection_output_key(score);
+                if ((key & mask) == prefix)
+                    atomic_inc(&histogram[(key >> shift) & 255u]);
+            }
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid == 0) {
+            int above = 0, d = 255;
+            while (d > 0 && above + (int)histogram[d] < need)
+                above += (int)histogram[d--];
+            cut_key = prefix | ((uint)d << shift);
+            cut_need = need - above;
+            // On the first digit every candidate is counted: when they all fit, there is no cut.
+            cut_all = shift == 24 && above + (int)histogram[0] <= need && d == 0;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        prefix = cut_key;
+        need = cut_need;
+        take_all = cut_all;
+        mask |= 255u << shift;
+        if (take_all)
+            break;
+    }
+
+    if (lid == 0)
+        gathered = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int ties_before = 0;
+    for (int start = 0; start < p.num_priors; start += DETECTION_OUTPUT_GROUP) {
+        const int q = start + lid;
+        uint key = 0;
+        int take = 0, tie = 0;
+        if (q < p.num_priors) {
+            const float score = (float)scores[(size_t)q * p.num_classes];
+            if (score > p.confidence_threshold) {
+                key = detection_output_key(score);
+                take = take_all || key > prefix;
+                tie = !take_all && key == prefix;
+            }
+        }
+        if (!take_all) {
+            // Inclusive scan of the ties over this round: ties are taken in prior order.
+            scan[lid] = tie;
+            barrier(CLK_LOCAL_MEM_FENCE);
+            for (int offset = 1; offset < DETECTION_OUTPUT_GROUP; offset <<= 1) {
+                const int add = lid >= offset ? scan[lid - offset] : 0;
+                barrier(CLK_LOCAL_MEM_FENCE);
+                scan[lid] += add;
+                barrier(CLK_LOCAL_MEM_FENCE);
+            }
+            take |= tie && ties_before + scan[lid] - tie < need;
+            ties_before += scan[DETECTION_OUTPUT_GROUP - 1];
+            barrier(CLK_LOCAL_MEM_FENCE);  // every work-item has read scan[] before the next round writes it
+        }
+        if (take) {
+            const int at = atomic_inc(&gathered);
+            keys[at] = key;
+            priors[at] = q;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const int count = gathered;  // min(candidates, slots)
+    int size = 1;
+    while (size < count)
+        size <<= 1;
+    for (int i = count + lid; i < size; i += DETECTION_OUTPUT_GROUP) {
+        keys[i] = 0;  // below every candidate's key
+        priors[i] = INT_MAX;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int k = 2; k <= size; k <<= 1)
+        for (int j = k >> 1; j > 0; j >>= 1) {
+            for (int t = lid; t < size / 2; t += DETECTION_OUTPUT_GROUP) {
+                const int a = (t / j) * 2 * j + t % j, b = a + j;
+                const int best_first = (a & k) == 0;
+                const int b_before_a = keys[b] > keys[a] || (keys[b] == keys[a] && priors[b] < priors[a]);
+                if (b_before_a == best_first) {
+                    const uint key = keys[a];
+                    keys[a] = keys[b];
+                    keys[b] = key;
+                    const int prior = priors[a];
+                    priors[a] = priors[b];
+                    priors[b] = prior;
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+    __global int* order = (__global int*)(s + s_off) + p.order_at + (size_t)list * p.slots;
+    for (int r = lid; r < count; r += DETECTION_OUTPUT_GROUP)
+        order[r] = priors[r];
+    if (lid == 0)
+        ((__global int*)(s + s_off))[p.keep_count_at + list] = count;
+}
+
 // One work-item per (image, class): greedy NMS over the class's ranked candidates.
 __kernel void detection_output_nms(__global const real* conf, int conf_off, __global float* s, int s_off,
                                    const DetectionOutputParams p) {
@@ -154,9 +288,13 @@ __kernel void detection_output_nms(__global const real* conf, int conf_off, __gl
     }
     __global const real* scores = conf + conf_off + (size_t)n * p.num_priors * p.num_classes + c;
     int candidates = 0;
-    for (int q = 0; q < p.num_priors; ++q)
-        candidates += (float)scores[(size_t)q * p.num_classes] > p.confidence_threshold;
-    candidates = min(candidates, p.slots);
+    if (p.slots > 0 && p.slots <= DETECTION_OUTPUT_SORT_CAP) {
+        candidates = counts[i];  // written by detection_output_rank_sorted
+    } else {
+        for (int q = 0; q < p.num_priors; ++q)
+            candidates += (float)scores[(size_t)q * p.num_classes] > p.confidence_threshold;
+        candidates = min(candidates, p.slots);
+    }
     __global const int* order = (__global const int*)scratch + p.order_at + (size_t)i * p.slots;
     __global int* keep = (__global int*)(s + s_off) + p.keep_at + (size_t)i * p.slots;
     int kept = 0;

@@ -126,8 +126,13 @@ private:
         const auto& p = m_params;
         const size_t per_prior = static_cast<size_t>(p.batch) * p.num_priors;
         b.launch("detection_output_decode", per_prior * p.loc_classes) << b.in(0) << b.in(2) << scratch << p;
-        b.launch("detection_output_rank", per_prior * p.num_classes) << b.in(1) << scratch << p;
-        b.launch("detection_output_nms", static_cast<size_t>(p.batch) * p.num_classes) << b.in(1) << scratch << p;
+        const size_t lists = static_cast<size_t>(p.batch) * p.num_classes;
+        if (p.slots > 0 && p.slots <= DETECTION_OUTPUT_SORT_CAP)  // sorted in local memory, one group per list
+            b.launch("detection_output_rank_sorted", lists * DETECTION_OUTPUT_GROUP, DETECTION_OUTPUT_GROUP)
+                << b.in(1) << scratch << p;
+        else
+            b.launch("detection_output_rank", per_prior * p.num_classes) << b.in(1) << scratch << p;
+        b.launch("detection_output_nms", lists) << b.in(1) << scratch << p;
         if (p.slots > 0)  // else no class keeps a candidate, and the write kernel reads no selection
             b.launch("detection_output_select", static_cast<size_t>(p.batch) * p.num_classes * p.slots)
                 << b.in(1) << scratch << p;

@@ -5,6 +5,12 @@
 #ifndef DEVMUX_OPENCL_DETECTION_OUTPUT_H
 #define DEVMUX_OPENCL_DETECTION_OUTPUT_H
 
+// detection_output_rank_sorted: one work-group of DETECTION_OUTPUT_GROUP work-items per (image, class) list,
+// for lists of up to DETECTION_OUTPUT_SORT_CAP slots (they are sorted in local memory); longer ones are ranked
+// by detection_output_rank.
+#define DETECTION_OUTPUT_GROUP 128
+#define DETECTION_OUTPUT_SORT_CAP 1024
+
 typedef struct DetectionOutputParams {
     int batch;
     int num_priors;
