@@ -256,6 +256,14 @@ class InferRequest:
     def get_profiling_info(self):
         return self._native.get_profiling_info()
 
+    def query_state(self):
+        """The VariableStates of a stateful model (its ReadValue/Assign pairs) held by this request."""
+        return self._native.query_state()
+
+    def reset_state(self):
+        """Resets every state of this request to its initial value."""
+        self._native.reset_state()
+
 
 class CompiledModel:
     """A model compiled for a device (OpenVINO's CompiledModel); calling it runs one inference."""
@@ -287,7 +295,10 @@ class CompiledModel:
     def __call__(self, inputs=None, share_inputs=True, share_outputs=False, **_ignored):
         """Runs one inference on a request the compiled model keeps, as OpenVINO's does."""
         if self._request is None:
-            self._request = self.create_infer_request()
+            # The request it keeps sees it through a weak proxy: a strong reference back would make a cycle,
+            # leaving the compiled model (and so its Core and the plugins) to the cycle collector instead of
+            # freeing it when the application drops it. The native request keeps the native model alive.
+            self._request = InferRequest(self._native._create_infer_request(), weakref.proxy(self))
         return self._request.infer(inputs, share_inputs=share_inputs, share_outputs=share_outputs)
 
     def infer_new_request(self, inputs=None):

@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -17,7 +18,14 @@
 #include <tuple>
 #include <vector>
 
+#include "openvino/core/layout.hpp"
+#include "openvino/core/preprocess/pre_post_process.hpp"
+#include "openvino/op/constant.hpp"
+#include "openvino/op/parameter.hpp"
+#include "openvino/op/result.hpp"
+#include "openvino/op/util/variable_extension.hpp"
 #include "openvino/openvino.hpp"
+#include "openvino/opsets/opset.hpp"
 
 namespace py = pybind11;
 
@@ -268,6 +276,10 @@ void bind_port(py::module_& m, const char* name) {
         .def("get_partial_shape", &P::get_partial_shape)
         .def_property_readonly("partial_shape", &P::get_partial_shape)
         .def("get_node_friendly_name", [](const P& p) { return p.get_node()->get_friendly_name(); })
+        .def("get_node", [](const P& p) { return std::const_pointer_cast<ov::Node>(p.get_node_shared_ptr()); })
+        .def_property_readonly("node", [](const P& p) { return std::const_pointer_cast<ov::Node>(p.get_node_shared_ptr()); })
+        .def("get_tensor", [](const P& p) -> ov::descriptor::Tensor& { return p.get_tensor(); },
+             py::return_value_policy::reference_internal)
         .def("__eq__", [](const P& a, const P& b) { return a == b; }, py::is_operator())
         .def("__hash__", [](const P& p) {
             return std::hash<const void*>()(p.get_node()) ^ (std::hash<size_t>()(p.get_index()) << 1);
@@ -282,6 +294,170 @@ void bind_port(py::module_& m, const char* name) {
             return os.str();
         });
 }
+
+// ---- Building models in Python: every op of an opset is made the way the IR reader makes a layer (a
+// default-constructed op from the op table, its inputs set, its attributes visited from text, then
+// validated), so the Python opset modules need no per-op code here.
+
+// Gives an op the attributes Python passed, as the text the IR reader would hand it.
+class TextAttributeSetter : public ov::AttributeVisitor {
+public:
+    explicit TextAttributeSetter(const std::map<std::string, std::string>& values) : m_values(values) {}
+    bool on_text(const std::string& name, std::string& text) override {
+        const auto found = m_values.find(name);
+        if (found == m_values.end())
+            return false;
+        m_used.insert(name);
+        text = found->second;
+        return true;
+    }
+    const std::set<std::string>& used() const { return m_used; }
+
+private:
+    const std::map<std::string, std::string>& m_values;
+    std::set<std::string> m_used;
+};
+
+// Lists an op's attributes in the order it visits them, with their current values as text.
+class AttributeLister : public ov::AttributeVisitor {
+public:
+    bool on_text(const std::string& name, std::string& text) override {
+        for (const auto& seen : m_attributes)
+            if (seen.first == name)
+                return false;
+        m_attributes.emplace_back(name, text);
+        return false;
+    }
+    std::vector<std::pair<std::string, std::string>> m_attributes;
+};
+
+const ov::OpSet& opset_named(const std::string& name) {
+    const auto& opsets = ov::get_available_opsets();
+    const auto found = opsets.find(name);
+    if (found == opsets.end())
+        OPENVINO_THROW("there is no opset named '", name, "'; devmux has opset1 ... opset", opsets.size());
+    return found->second();
+}
+
+std::shared_ptr<ov::Node> new_op(const std::string& opset, const std::string& type) {
+    std::shared_ptr<ov::Node> node(opset_named(opset).create(type));
+    if (!node)
+        OPENVINO_THROW("op type '", type, "' is not in ", opset, " as devmux implements it (docs/ops.md)");
+    return node;
+}
+
+std::vector<std::pair<std::string, std::string>> op_attributes(const ov::Node& node) {
+    AttributeLister lister;
+    const_cast<ov::Node&>(node).visit_attributes(lister);
+    return lister.m_attributes;
+}
+
+// ReadValue and Assign of one variable_id made in Python share one Variable, as those of one IR do: the
+// latest ReadValue made for an id defines it, and the Assign made for that id after it joins it.
+std::map<std::string, std::weak_ptr<ov::op::util::Variable>>& python_variables() {
+    static std::map<std::string, std::weak_ptr<ov::op::util::Variable>> variables;
+    return variables;
+}
+
+void bind_variable(ov::Node& node, ov::op::util::VariableExtension& extension) {
+    const std::string id = extension.get_variable_id();
+    OPENVINO_ASSERT(!id.empty(), node.get_type_name(), " '", node.get_friendly_name(), "' needs a variable_id");
+    auto& slot = python_variables()[id];
+    auto variable = slot.lock();
+    if (!variable || std::string(node.get_type_name()) == "ReadValue") {
+        const bool has_input = node.get_input_size() > 0;
+        variable = std::make_shared<ov::op::util::Variable>(ov::op::util::VariableInfo{
+            has_input ? node.get_input_partial_shape(0) : ov::PartialShape::dynamic(),
+            has_input ? node.get_input_element_type(0) : ov::element::dynamic, id});
+        slot = variable;
+    }
+    extension.set_variable(variable);
+}
+
+std::shared_ptr<ov::Node> make_op(const std::string& opset, const std::string& type, const std::vector<Port>& inputs,
+                                  const std::map<std::string, std::string>& attributes, const std::string& name) {
+    auto node = new_op(opset, type);
+    if (!name.empty())
+        node->set_friendly_name(name);
+    node->set_arguments(ov::OutputVector(inputs.begin(), inputs.end()));
+    TextAttributeSetter setter(attributes);
+    node->visit_attributes(setter);
+    for (const auto& attribute : attributes) {
+        if (setter.used().count(attribute.first))
+            continue;
+        std::string known;
+        for (const auto& item : op_attributes(*node))
+            known += (known.empty() ? "" : ", ") + item.first;
+        OPENVINO_THROW(type, " (", opset, ") has no attribute '", attribute.first, "'; its attributes are: ",
+                       known.empty() ? std::string("(none)") : known);
+    }
+    if (auto* extension = dynamic_cast<ov::op::util::VariableExtension*>(node.get()))
+        bind_variable(*node, *extension);
+    node->validate_and_infer_types();
+    return node;
+}
+
+std::shared_ptr<ov::Node> make_constant(const py::array& array, const ov::element::Type& type) {
+    const py::array contiguous = py::array::ensure(array, py::array::c_style);
+    ov::Shape shape(contiguous.shape(), contiguous.shape() + contiguous.ndim());
+    OPENVINO_ASSERT(type_of(contiguous.dtype()).size() == type.size(), "constant: the array's dtype and element type ",
+                    type, " differ in size");
+    return std::make_shared<ov::op::v0::Constant>(type, shape, contiguous.data());
+}
+
+// Model(results, parameters, name) / Model(results, sinks, parameters, name), with results given as
+// Result nodes, other nodes (their output 0) or ports.
+ov::ResultVector results_from_py(const py::handle& value) {
+    ov::ResultVector results;
+    auto add = [&](const py::handle& item) {
+        if (py::isinstance<ov::Node>(item)) {
+            auto node = item.cast<std::shared_ptr<ov::Node>>();
+            if (auto result = ov::as_type_ptr<ov::op::v0::Result>(node))
+                results.push_back(result);
+            else
+                results.push_back(std::make_shared<ov::op::v0::Result>(node->output(0)));
+        } else if (py::isinstance<Port>(item)) {
+            results.push_back(std::make_shared<ov::op::v0::Result>(item.cast<Port>()));
+        } else {
+            throw py::type_error("a model's results are nodes or outputs, not " + key_text(item));
+        }
+    };
+    if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
+        for (const auto& item : value)
+            add(item);
+    } else {
+        add(value);
+    }
+    return results;
+}
+
+template <class T>
+std::vector<std::shared_ptr<T>> nodes_from_py(const py::handle& value, const char* what) {
+    std::vector<std::shared_ptr<T>> nodes;
+    if (value.is_none())
+        return nodes;
+    for (const auto& item : value) {
+        auto node = item.cast<std::shared_ptr<ov::Node>>();
+        auto typed = std::dynamic_pointer_cast<T>(node);
+        if (!typed)
+            throw py::type_error(std::string("a model's ") + what + " must be " + what + " nodes, not " +
+                                 node->get_type_name() + " '" + node->get_friendly_name() + "'");
+        nodes.push_back(typed);
+    }
+    return nodes;
+}
+
+std::vector<std::shared_ptr<ov::Node>> as_nodes(const std::vector<std::shared_ptr<ov::Node>>& nodes) { return nodes; }
+template <class T>
+std::vector<std::shared_ptr<ov::Node>> as_nodes(const std::vector<std::shared_ptr<T>>& nodes) {
+    return std::vector<std::shared_ptr<ov::Node>>(nodes.begin(), nodes.end());
+}
+
+// A VariableState as Python sees it: its tensor reads come back as numpy views over the state's copy.
+struct PyVariableState {
+    ov::VariableState state;
+    py::object request;  // the request it belongs to stays alive as long as the state object
+};
 
 }  // namespace
 
@@ -406,6 +582,88 @@ PYBIND11_MODULE(_pyopenvino, m) {
     py::implicitly_convertible<py::str, ov::PartialShape>();
     py::implicitly_convertible<ov::Shape, ov::PartialShape>();
 
+    py::class_<ov::Node, std::shared_ptr<ov::Node>>(m, "Node")
+        .def("get_type_name", [](const ov::Node& n) { return std::string(n.get_type_name()); })
+        .def("get_type_info_version", [](const ov::Node& n) { return n.get_type_info().get_version(); })
+        .def("get_name", &ov::Node::get_name)
+        .def("get_friendly_name", &ov::Node::get_friendly_name)
+        .def("set_friendly_name", &ov::Node::set_friendly_name)
+        .def_property("friendly_name", &ov::Node::get_friendly_name, &ov::Node::set_friendly_name)
+        .def_property_readonly("name", &ov::Node::get_name)
+        .def("get_input_size", &ov::Node::get_input_size)
+        .def("get_output_size", &ov::Node::get_output_size)
+        .def("output", [](ov::Node& n, size_t i) { return n.output(i); }, py::arg("index"))
+        .def("outputs", [](ov::Node& n) { return n.outputs(); })
+        .def("input_value", &ov::Node::input_value, py::arg("index"))
+        .def("input_values", &ov::Node::input_values)
+        .def("get_output_element_type", &ov::Node::get_output_element_type, py::arg("index"))
+        .def("get_output_partial_shape", &ov::Node::get_output_partial_shape, py::arg("index"))
+        .def("get_output_shape", &ov::Node::get_output_shape, py::arg("index"))
+        .def("get_input_element_type", &ov::Node::get_input_element_type, py::arg("index"))
+        .def("get_input_partial_shape", &ov::Node::get_input_partial_shape, py::arg("index"))
+        .def("get_input_shape", &ov::Node::get_input_shape, py::arg("index"))
+        .def("get_element_type", &ov::Node::get_element_type)
+        .def("get_shape", &ov::Node::get_shape)
+        .def("validate_and_infer_types", &ov::Node::validate_and_infer_types)
+        .def("get_attributes", [](ov::Node& n) {
+            py::dict attributes;
+            for (const auto& item : op_attributes(n))
+                attributes[py::str(item.first)] = item.second;
+            return attributes;
+        })
+        .def("get_data", [](const ov::Node& n) {
+            // A Constant's values, copied into a new array.
+            const auto* constant = ov::as_type<const ov::op::v0::Constant>(&n);
+            if (!constant)
+                throw py::type_error(std::string(n.get_type_name()) + " '" + n.get_friendly_name() + "' is not a Constant");
+            const ov::Shape& shape = constant->get_shape();
+            py::array out(dtype_of(constant->get_element_type()), std::vector<py::ssize_t>(shape.begin(), shape.end()));
+            std::memcpy(out.mutable_data(), constant->get_data_ptr(), constant->get_byte_size());
+            return out;
+        })
+        .def("__repr__", [](const ov::Node& n) {
+            std::ostringstream os;
+            os << "<" << n.get_type_name() << ": '" << n.get_friendly_name() << "' (";
+            for (size_t i = 0; i < n.get_output_size(); ++i)
+                os << (i ? ", " : "") << n.get_output_element_type(i) << n.get_output_partial_shape(i);
+            os << ")>";
+            return os.str();
+        });
+
+    m.def("_opset_types", [](const std::string& opset) {
+        std::vector<std::pair<std::string, std::string>> types;
+        for (const auto& info : opset_named(opset).get_types_info())
+            types.emplace_back(info.name, info.get_version());
+        return types;
+    });
+    m.def("_op_attributes", [](const std::string& opset, const std::string& type) {
+        return op_attributes(*new_op(opset, type));
+    });
+    m.def("_make_op", &make_op, py::arg("opset"), py::arg("type"), py::arg("inputs"), py::arg("attributes"),
+          py::arg("name") = "");
+    m.def("_make_constant", [](const py::array& array, const ov::element::Type& type) {
+        return std::static_pointer_cast<ov::Node>(make_constant(array, type));
+    });
+    m.def("_make_parameter", [](const ov::element::Type& type, const ov::PartialShape& shape) {
+        return std::static_pointer_cast<ov::Node>(std::make_shared<ov::op::v0::Parameter>(type, shape));
+    });
+    m.def("_make_result", [](const Port& value) {
+        return std::static_pointer_cast<ov::Node>(std::make_shared<ov::op::v0::Result>(value));
+    });
+
+    // The tensor a port produces: its names are what model.input("name") and compiled({"name": x}) find.
+    py::class_<ov::descriptor::Tensor>(m, "DescriptorTensor")
+        .def("get_names", [](const ov::descriptor::Tensor& t) { return std::set<std::string>(t.get_names().begin(), t.get_names().end()); })
+        .def("set_names", [](ov::descriptor::Tensor& t, const std::set<std::string>& names) {
+            t.set_names(std::unordered_set<std::string>(names.begin(), names.end()));
+        }, py::arg("names"))
+        .def("add_names", [](ov::descriptor::Tensor& t, const std::set<std::string>& names) {
+            t.add_names(std::unordered_set<std::string>(names.begin(), names.end()));
+        }, py::arg("names"))
+        .def("get_any_name", &ov::descriptor::Tensor::get_any_name)
+        .def("get_element_type", &ov::descriptor::Tensor::get_element_type)
+        .def("get_partial_shape", &ov::descriptor::Tensor::get_partial_shape);
+
     bind_port<ov::Node>(m, "Output");
     bind_port<const ov::Node>(m, "ConstOutput");
     py::implicitly_convertible<Port, ConstPort>();
@@ -440,6 +698,48 @@ PYBIND11_MODULE(_pyopenvino, m) {
         });
 
     py::class_<ov::Model, std::shared_ptr<ov::Model>>(m, "Model")
+        .def(py::init([](const py::object& results, const py::object& second, const py::object& third,
+                         const std::string& name, const py::object& sinks_kw, const py::object& parameters_kw) {
+                 // Model(results, parameters, name) or Model(results, sinks, parameters, name), positional or
+                 // by keyword, as OpenVINO accepts them.
+                 py::object sinks = sinks_kw, parameters = parameters_kw;
+                 std::string model_name = name;
+                 if (!third.is_none() && !py::isinstance<py::str>(third)) {
+                     sinks = second;
+                     parameters = third;
+                 } else {
+                     if (!second.is_none())
+                         parameters = second;
+                     if (py::isinstance<py::str>(third))
+                         model_name = third.cast<std::string>();
+                 }
+                 if (parameters.is_none())
+                     throw py::type_error("Model(results, parameters, name) needs its parameters");
+                 const auto result_nodes = results_from_py(results);
+                 const auto parameter_nodes = nodes_from_py<ov::op::v0::Parameter>(parameters, "Parameter");
+                 const auto sink_nodes = nodes_from_py<ov::op::Sink>(sinks, "Sink");
+                 return std::make_shared<ov::Model>(result_nodes, sink_nodes, parameter_nodes, model_name);
+             }),
+             py::arg("results"), py::arg("parameters_or_sinks") = py::none(), py::arg("parameters_or_name") = py::none(),
+             py::arg("name") = "", py::arg("sinks") = py::none(), py::arg("parameters") = py::none())
+        .def("get_parameters", [](const ov::Model& model) { return as_nodes(model.get_parameters()); })
+        .def("get_results", [](const ov::Model& model) { return as_nodes(model.get_results()); })
+        .def("get_sinks", [](const ov::Model& model) { return as_nodes(model.get_sinks()); })
+        .def("get_ordered_ops", [](const ov::Model& model) { return model.get_ordered_ops(); })
+        .def("get_ops", [](const ov::Model& model) { return model.get_ops(); })
+        .def_property_readonly("parameters", [](const ov::Model& model) { return as_nodes(model.get_parameters()); })
+        .def_property_readonly("results", [](const ov::Model& model) { return as_nodes(model.get_results()); })
+        .def("get_parameter_index", [](const ov::Model& model, const std::shared_ptr<ov::Node>& node) {
+            return model.get_parameter_index(ov::as_type_ptr<ov::op::v0::Parameter>(node));
+        })
+        .def("get_variable_ids", [](const ov::Model& model) {
+            std::vector<std::string> ids;
+            for (const auto& variable : model.get_variables())
+                ids.push_back(variable->get_info().variable_id);
+            return ids;
+        })
+        .def("validate_nodes_and_infer_types", &ov::Model::validate_nodes_and_infer_types)
+        .def("clone", [](const ov::Model& model) { return model.clone(); })
         .def_property_readonly("inputs", [](ov::Model& model) { return model.inputs(); })
         .def_property_readonly("outputs", [](ov::Model& model) { return model.outputs(); })
         .def("input", [](ov::Model& model) { return model.input(); })
@@ -508,6 +808,13 @@ PYBIND11_MODULE(_pyopenvino, m) {
             });
         }, py::arg("callback"), py::arg("userdata") = py::none())
         .def_property_readonly("userdata", [](const PyRequest& self) { return self.userdata; })
+        .def("query_state", [](const py::object& self) {
+            std::vector<PyVariableState> states;
+            for (auto& state : self.cast<PyRequest&>().request.query_state())
+                states.push_back(PyVariableState{std::move(state), self});
+            return states;
+        })
+        .def("reset_state", [](PyRequest& self) { self.request.reset_state(); })
         .def("get_profiling_info", [](PyRequest& self) {
             py::list rows;
             for (const auto& info : self.request.get_profiling_info()) {
@@ -617,4 +924,160 @@ PYBIND11_MODULE(_pyopenvino, m) {
         }, py::arg("plugin_name"), py::arg("device_name"), py::arg("config") = py::none())
         .def("register_plugins", &ov::Core::register_plugins)
         .def("unload_plugin", &ov::Core::unload_plugin);
+
+    // ---- Layout and openvino.layout_helpers
+    py::class_<ov::Layout>(m, "Layout")
+        .def(py::init<>())
+        .def(py::init<const std::string&>(), py::arg("layout"))
+        .def_static("scalar", &ov::Layout::scalar)
+        .def("has_name", &ov::Layout::has_name, py::arg("dimension_name"))
+        .def("get_index_by_name", &ov::Layout::get_index_by_name, py::arg("dimension_name"))
+        .def("to_string", &ov::Layout::to_string)
+        .def("empty", &ov::Layout::empty)
+        .def_property_readonly("is_dynamic_rank", &ov::Layout::is_dynamic_rank)
+        .def_property_readonly("rank", &ov::Layout::rank)
+        .def("__eq__", [](const ov::Layout& a, const ov::Layout& b) { return a == b; }, py::is_operator())
+        .def("__ne__", [](const ov::Layout& a, const ov::Layout& b) { return a != b; }, py::is_operator())
+        .def("__hash__", [](const ov::Layout& l) { return std::hash<std::string>()(l.to_string()); })
+        .def("__str__", &ov::Layout::to_string)
+        .def("__repr__", [](const ov::Layout& l) { return "<Layout: '" + l.to_string() + "'>"; });
+    py::implicitly_convertible<py::str, ov::Layout>();
+
+    auto helpers = m.def_submodule("layout_helpers", "openvino.layout_helpers: which dimension of a layout is which");
+    helpers.def("has_batch", &ov::layout::has_batch, py::arg("layout"));
+    helpers.def("batch_idx", &ov::layout::batch_idx, py::arg("layout"));
+    helpers.def("has_channels", &ov::layout::has_channels, py::arg("layout"));
+    helpers.def("channels_idx", &ov::layout::channels_idx, py::arg("layout"));
+    helpers.def("has_depth", &ov::layout::has_depth, py::arg("layout"));
+    helpers.def("depth_idx", &ov::layout::depth_idx, py::arg("layout"));
+    helpers.def("has_height", &ov::layout::has_height, py::arg("layout"));
+    helpers.def("height_idx", &ov::layout::height_idx, py::arg("layout"));
+    helpers.def("has_width", &ov::layout::has_width, py::arg("layout"));
+    helpers.def("width_idx", &ov::layout::width_idx, py::arg("layout"));
+    helpers.def("get_layout", [](const Port& port) { return ov::layout::get_layout(port); }, py::arg("port"));
+    helpers.def("get_layout", [](const ConstPort& port) { return ov::layout::get_layout(port); }, py::arg("port"));
+    helpers.def("set_layout", [](const Port& port, const ov::Layout& layout) { ov::layout::set_layout(port, layout); },
+                py::arg("port"), py::arg("layout"));
+
+    // ---- openvino.preprocess over ov::preprocess. The info objects live inside their PrePostProcessor:
+    // each accessor keeps it alive (reference_internal) and the setters return the same Python object.
+    namespace pp = ov::preprocess;
+    auto preprocess = m.def_submodule("preprocess", "openvino.preprocess: PrePostProcessor and its parts");
+    constexpr auto inner = py::return_value_policy::reference_internal;
+    py::enum_<pp::ResizeAlgorithm>(preprocess, "ResizeAlgorithm")
+        .value("RESIZE_LINEAR", pp::ResizeAlgorithm::RESIZE_LINEAR)
+        .value("RESIZE_CUBIC", pp::ResizeAlgorithm::RESIZE_CUBIC)
+        .value("RESIZE_NEAREST", pp::ResizeAlgorithm::RESIZE_NEAREST)
+        .value("RESIZE_BILINEAR_PILLOW", pp::ResizeAlgorithm::RESIZE_BILINEAR_PILLOW)
+        .value("RESIZE_BICUBIC_PILLOW", pp::ResizeAlgorithm::RESIZE_BICUBIC_PILLOW);
+    py::enum_<pp::ColorFormat>(preprocess, "ColorFormat")
+        .value("UNDEFINED", pp::ColorFormat::UNDEFINED)
+        .value("NV12_SINGLE_PLANE", pp::ColorFormat::NV12_SINGLE_PLANE)
+        .value("NV12_TWO_PLANES", pp::ColorFormat::NV12_TWO_PLANES)
+        .value("I420_SINGLE_PLANE", pp::ColorFormat::I420_SINGLE_PLANE)
+        .value("I420_THREE_PLANES", pp::ColorFormat::I420_THREE_PLANES)
+        .value("RGB", pp::ColorFormat::RGB)
+        .value("BGR", pp::ColorFormat::BGR)
+        .value("GRAY", pp::ColorFormat::GRAY)
+        .value("RGBX", pp::ColorFormat::RGBX)
+        .value("BGRX", pp::ColorFormat::BGRX);
+
+    // A Python callable as a custom step: it gets the port and returns a node (its output 0) or a port.
+    auto custom_step = [](py::function callback) {
+        return [callback](const Port& value) -> Port {
+            py::gil_scoped_acquire acquire;
+            py::object made = callback(value);
+            if (py::isinstance<ov::Node>(made))
+                return made.cast<std::shared_ptr<ov::Node>>()->output(0);
+            return made.cast<Port>();
+        };
+    };
+
+    py::class_<pp::InputTensorInfo>(preprocess, "InputTensorInfo")
+        .def("set_element_type", &pp::InputTensorInfo::set_element_type, inner, py::arg("type"))
+        .def("set_layout", &pp::InputTensorInfo::set_layout, inner, py::arg("layout"))
+        .def("set_shape", &pp::InputTensorInfo::set_shape, inner, py::arg("shape"))
+        .def("set_spatial_dynamic_shape", &pp::InputTensorInfo::set_spatial_dynamic_shape, inner)
+        .def("set_spatial_static_shape", &pp::InputTensorInfo::set_spatial_static_shape, inner, py::arg("height"),
+             py::arg("width"))
+        .def("set_color_format", &pp::InputTensorInfo::set_color_format, inner, py::arg("format"),
+             py::arg("sub_names") = std::vector<std::string>{})
+        .def("set_memory_type", &pp::InputTensorInfo::set_memory_type, inner, py::arg("memory_type"))
+        .def("set_from", [](pp::InputTensorInfo& self, const py::object& value) -> pp::InputTensorInfo& {
+            if (py::isinstance<PyTensor>(value))
+                return self.set_from(value.cast<const PyTensor&>().tensor);
+            return self.set_from(tensor_from_array(value.cast<py::array>(), false).tensor);
+        }, inner, py::arg("runtime_tensor"));
+    py::class_<pp::PreProcessSteps>(preprocess, "PreProcessSteps")
+        .def("convert_element_type", &pp::PreProcessSteps::convert_element_type, inner,
+             py::arg("type") = ov::element::Type{})
+        .def("convert_color", &pp::PreProcessSteps::convert_color, inner, py::arg("dst_format"))
+        .def("scale", py::overload_cast<float>(&pp::PreProcessSteps::scale), inner, py::arg("value"))
+        .def("scale", py::overload_cast<const std::vector<float>&>(&pp::PreProcessSteps::scale), inner, py::arg("values"))
+        .def("mean", py::overload_cast<float>(&pp::PreProcessSteps::mean), inner, py::arg("value"))
+        .def("mean", py::overload_cast<const std::vector<float>&>(&pp::PreProcessSteps::mean), inner, py::arg("values"))
+        .def("resize", py::overload_cast<pp::ResizeAlgorithm, size_t, size_t>(&pp::PreProcessSteps::resize), inner,
+             py::arg("alg"), py::arg("dst_height"), py::arg("dst_width"))
+        .def("resize", py::overload_cast<pp::ResizeAlgorithm>(&pp::PreProcessSteps::resize), inner, py::arg("alg"))
+        .def("crop", &pp::PreProcessSteps::crop, inner, py::arg("begin"), py::arg("end"))
+        .def("convert_layout", py::overload_cast<const ov::Layout&>(&pp::PreProcessSteps::convert_layout), inner,
+             py::arg("dst_layout") = ov::Layout())
+        .def("convert_layout", py::overload_cast<const std::vector<uint64_t>&>(&pp::PreProcessSteps::convert_layout),
+             inner, py::arg("dims"))
+        .def("reverse_channels", &pp::PreProcessSteps::reverse_channels, inner)
+        .def("custom", [custom_step](pp::PreProcessSteps& self, py::function callback) -> pp::PreProcessSteps& {
+            return self.custom(custom_step(std::move(callback)));
+        }, inner, py::arg("operation"));
+    py::class_<pp::InputModelInfo>(preprocess, "InputModelInfo")
+        .def("set_layout", &pp::InputModelInfo::set_layout, inner, py::arg("layout"));
+    py::class_<pp::InputInfo>(preprocess, "InputInfo")
+        .def("tensor", &pp::InputInfo::tensor, inner)
+        .def("preprocess", &pp::InputInfo::preprocess, inner)
+        .def("model", &pp::InputInfo::model, inner);
+    py::class_<pp::OutputTensorInfo>(preprocess, "OutputTensorInfo")
+        .def("set_element_type", &pp::OutputTensorInfo::set_element_type, inner, py::arg("type"))
+        .def("set_layout", &pp::OutputTensorInfo::set_layout, inner, py::arg("layout"));
+    py::class_<pp::PostProcessSteps>(preprocess, "PostProcessSteps")
+        .def("convert_element_type", &pp::PostProcessSteps::convert_element_type, inner,
+             py::arg("type") = ov::element::Type{})
+        .def("convert_layout", py::overload_cast<const ov::Layout&>(&pp::PostProcessSteps::convert_layout), inner,
+             py::arg("dst_layout") = ov::Layout())
+        .def("convert_layout", py::overload_cast<const std::vector<uint64_t>&>(&pp::PostProcessSteps::convert_layout),
+             inner, py::arg("dims"))
+        .def("custom", [custom_step](pp::PostProcessSteps& self, py::function callback) -> pp::PostProcessSteps& {
+            return self.custom(custom_step(std::move(callback)));
+        }, inner, py::arg("operation"));
+    py::class_<pp::OutputModelInfo>(preprocess, "OutputModelInfo")
+        .def("set_layout", &pp::OutputModelInfo::set_layout, inner, py::arg("layout"));
+    py::class_<pp::OutputInfo>(preprocess, "OutputInfo")
+        .def("tensor", &pp::OutputInfo::tensor, inner)
+        .def("postprocess", &pp::OutputInfo::postprocess, inner)
+        .def("model", &pp::OutputInfo::model, inner);
+    py::class_<pp::PrePostProcessor>(preprocess, "PrePostProcessor")
+        .def(py::init<const std::shared_ptr<ov::Model>&>(), py::arg("model"))
+        .def("input", py::overload_cast<>(&pp::PrePostProcessor::input), inner)
+        .def("input", py::overload_cast<size_t>(&pp::PrePostProcessor::input), inner, py::arg("input_index"))
+        .def("input", py::overload_cast<const std::string&>(&pp::PrePostProcessor::input), inner, py::arg("tensor_name"))
+        .def("output", py::overload_cast<>(&pp::PrePostProcessor::output), inner)
+        .def("output", py::overload_cast<size_t>(&pp::PrePostProcessor::output), inner, py::arg("output_index"))
+        .def("output", py::overload_cast<const std::string&>(&pp::PrePostProcessor::output), inner,
+             py::arg("tensor_name"))
+        .def("build", &pp::PrePostProcessor::build)
+        .def("__str__", [](const pp::PrePostProcessor& self) {
+            std::ostringstream os;
+            os << self;
+            return os.str();
+        });
+
+    // ---- VariableState: the state of a stateful model's ReadValue/Assign pairs, per request.
+    py::class_<PyVariableState>(m, "VariableState")
+        .def("reset", [](PyVariableState& self) { self.state.reset(); })
+        .def("get_name", [](const PyVariableState& self) { return self.state.get_name(); })
+        .def_property_readonly("name", [](const PyVariableState& self) { return self.state.get_name(); })
+        .def("get_state", [](const PyVariableState& self) { return PyTensor{self.state.get_state(), py::none()}; })
+        .def("set_state", [](PyVariableState& self, const PyTensor& tensor) { self.state.set_state(tensor.tensor); },
+             py::arg("state"))
+        .def_property("state", [](const PyVariableState& self) { return PyTensor{self.state.get_state(), py::none()}; },
+                      [](PyVariableState& self, const PyTensor& tensor) { self.state.set_state(tensor.tensor); })
+        .def("__repr__", [](const PyVariableState& self) { return "<VariableState: '" + self.state.get_name() + "'>"; });
 }
