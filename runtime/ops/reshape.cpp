@@ -44,7 +44,9 @@ PartialShape reshape_output_shape(const Node& node, const PartialShape& in, cons
         if (static_cast<int64_t>(i) == inferred)
             continue;
         if (dims[i].is_static())
-            known *= dims[i].get_length();
+            // A pattern read from a file may hold any int64 values: their product must not overflow.
+            OPENVINO_ASSERT(!__builtin_mul_overflow(known, dims[i].get_length(), &known), name,
+                            ": the entries of shape pattern ", PartialShape(dims), " multiply past the int64 range");
         else
             known_static = false;
     }

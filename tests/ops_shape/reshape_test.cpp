@@ -64,6 +64,15 @@ TEST(Reshape, IndivisibleMinusOneNamesOp) {
     expect_error([&] { r->validate_and_infer_types(); }, {"Reshape 'r'", "[2,3]"});
 }
 
+// Found by fuzz/ (ir_reader): a pattern read from an IR whose entries multiply past int64 was signed
+// overflow (undefined behaviour, a UBSan report) before it became a wrong element count.
+TEST(Reshape, PatternProductPastInt64NamesOp) {
+    auto r = reshape({2, 3}, {6}, false);
+    r->set_friendly_name("r");
+    r->set_argument(1, i64_vector({int64_t{1} << 62, 4, -1}));
+    expect_error([&] { r->validate_and_infer_types(); }, {"Reshape 'r'", "multiply past the int64 range"});
+}
+
 TEST(Reshape, EvaluateKeepsDataAndComputesShape) {
     auto r = reshape({2, 3, 4}, {0, -1}, true);
     ov::TensorVector inputs{random_f32({2, 3, 4}, 11), i64_tensor({2}, {0, -1})};
