@@ -22,7 +22,9 @@ endfunction()
 
 run_step("cmake --install" ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
 run_step("configuring the C++11 application" ${CMAKE_COMMAND} -S ${APP_SOURCE_DIR} -B ${WORK_DIR}/build
-  -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+  -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix}
+  # A sanitized build's flags (cmake/devmux_sanitize.cmake): the application links the instrumented runtime.
+  "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}")
 run_step("building the C++11 application" ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run_step("running the C++11 application" ${WORK_DIR}/build/compat_app)
 if(NOT step_output MATCHES "compat app OK")

@@ -17,30 +17,7 @@
 #include "mock_plugin/mock_plugin.hpp"
 
 // ---- allocation counting: replaces the global operator new of the whole process (the plugins too) ----
-namespace {
-std::atomic<bool> g_counting{false};
-std::atomic<size_t> g_allocations{0};
-
-void* counted_alloc(std::size_t size) {
-    if (g_counting.load(std::memory_order_relaxed))
-        g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-}  // namespace
-
-void* operator new(std::size_t size) { return counted_alloc(size); }
-void* operator new[](std::size_t size) { return counted_alloc(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-    if (g_counting.load(std::memory_order_relaxed))
-        g_allocations.fetch_add(1, std::memory_order_relaxed);
-    return std::malloc(size ? size : 1);
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+#include "common/counting_new.hpp"
 
 namespace conformance {
 
@@ -59,16 +36,7 @@ void PrintTo(const Device& device, std::ostream* os) {
 }
 
 size_t allocations_during(const std::function<void()>& action) {
-    g_allocations = 0;
-    g_counting = true;
-    try {
-        action();
-    } catch (...) {
-        g_counting = false;
-        throw;
-    }
-    g_counting = false;
-    return g_allocations.load();
+    return devmux_test::allocations_during(action);
 }
 
 namespace {

@@ -7,8 +7,8 @@
 // hand-written kernels are held to zero.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
+#include <cstdint>
+#include <memory>
 #include <new>
 
 #include "openvino/op/constant.hpp"
@@ -18,40 +18,16 @@
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/reshape.hpp"
 #include "openvino/op/result.hpp"
+#include "common/counting_new.hpp"
 #include "compiled_model.hpp"
 #include "test_utils.hpp"
 
-namespace {
-std::atomic<bool> g_counting{false};
-std::atomic<size_t> g_allocations{0};
-
-void* counted_alloc(std::size_t size) {
-    if (g_counting.load(std::memory_order_relaxed))
-        g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-}  // namespace
-
-void* operator new(std::size_t size) { return counted_alloc(size); }
-void* operator new[](std::size_t size) { return counted_alloc(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
 using namespace cpu_test;
 
-size_t allocations_during(const std::function<void()>& f) {
-    g_allocations = 0;
-    g_counting = true;
-    f();
-    g_counting = false;
-    return g_allocations.load();
-}
+using devmux_test::allocations_during;
 
 // Convolution -> depthwise GroupConvolution -> Reshape (in place) -> MatMul: every step an optimised
 // kernel or a view, on a pool of several threads.
@@ -85,6 +61,39 @@ size_t dnnl_allowance(const std::shared_ptr<devmux::ICompiledModel>& compiled) {
 TEST(CpuAllocations, TheCounterSeesAllocations) {
     // Guards the tests below against a counter that never counts.
     EXPECT_GT(allocations_during([] { make_plugin()->compile_model(conv_fc_model(), {}); }), 0u);
+}
+
+// Stores each pointer where the compiler must assume it is read, so that no new/delete pair is elided.
+void* volatile g_escaped = nullptr;
+template <typename T>
+T* escape(T* p) {
+    g_escaped = p;
+    return p;
+}
+
+TEST(CpuAllocations, EveryFormOfNewIsCountedAndFreedByItsOwnDelete) {
+    // Each form is replaced: under AddressSanitizer a form left to the sanitizer would allocate in its
+    // heap and be freed by the replaced delete (alloc-dealloc-mismatch), and it would go uncounted.
+    struct alignas(64) Wide {
+        float lanes[16];
+    };
+    std::uintptr_t misaligned = 0;
+    EXPECT_EQ(allocations_during([&] {
+                  delete escape(new int(1));
+                  delete[] escape(new int[3]);
+                  delete escape(new (std::nothrow) int(2));
+                  delete[] escape(new (std::nothrow) int[4]);
+                  ::operator delete(escape(::operator new(8, std::nothrow)), std::nothrow);
+                  ::operator delete[](escape(::operator new[](8, std::nothrow)), std::nothrow);
+                  Wide* wide = escape(new Wide());
+                  misaligned |= reinterpret_cast<std::uintptr_t>(wide) % 64;
+                  delete wide;
+                  delete[] escape(new Wide[2]);
+                  delete escape(new (std::nothrow) Wide());
+                  ::operator delete(escape(::operator new(100, std::align_val_t{128})), std::align_val_t{128});
+              }),
+              10u);
+    EXPECT_EQ(misaligned, 0u);
 }
 
 TEST(CpuAllocations, InferAllocatesNothingAfterTheFirstRun) {

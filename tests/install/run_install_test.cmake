@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # cmake -DBUILD_DIR=... -DWORK_DIR=... -DAPP_SOURCE_DIR=... -DDEVMUX_APP_SOURCE_DIR=... -DPLUGIN_SOURCE_DIR=...
-#       -DGENERATOR=... -DCXX_COMPILER=... -DMODEL=... -DLIBDIR=lib -P run_install_test.cmake
+#       -DGENERATOR=... -DCXX_COMPILER=... -DMODEL=... -DLIBDIR=lib [-DCXX_FLAGS=... -DLINKER_FLAGS=...]
+#       -P run_install_test.cmake
+# CXX_FLAGS and LINKER_FLAGS: a sanitized build's flags (cmake/devmux_sanitize.cmake), with which the
+# application and the plugin are built too, as they link the instrumented runtime.
 foreach(var BUILD_DIR WORK_DIR APP_SOURCE_DIR DEVMUX_APP_SOURCE_DIR PLUGIN_SOURCE_DIR GENERATOR CXX_COMPILER MODEL
             LIBDIR)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
@@ -9,6 +12,8 @@ foreach(var BUILD_DIR WORK_DIR APP_SOURCE_DIR DEVMUX_APP_SOURCE_DIR PLUGIN_SOURC
 endforeach()
 
 set(prefix ${WORK_DIR}/prefix)
+set(flags "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}"
+  "-DCMAKE_SHARED_LINKER_FLAGS=${LINKER_FLAGS}" "-DCMAKE_MODULE_LINKER_FLAGS=${LINKER_FLAGS}")
 file(REMOVE_RECURSE ${WORK_DIR})
 file(MAKE_DIRECTORY ${WORK_DIR})
 
@@ -37,7 +42,7 @@ endif()
 # An OpenVINO application, configured exactly as it would be against OpenVINO.
 set(app_build ${WORK_DIR}/app-build)
 run_step("configuring the OpenVINO application" ${CMAKE_COMMAND} -S ${APP_SOURCE_DIR} -B ${app_build}
-  -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+  -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix} ${flags})
 if(NOT step_output MATCHES "OpenVINO 2[0-9][0-9][0-9]\\.[0-9]+\\.[0-9]+ found")
   message(FATAL_ERROR "the application did not report OpenVINO_VERSION:\n${step_output}")
 endif()
@@ -50,13 +55,13 @@ message(STATUS "application: ${step_output}")
 
 # The devmux package by its own name (configure only: it must define devmux::runtime).
 run_step("configuring a find_package(devmux) project" ${CMAKE_COMMAND} -S ${DEVMUX_APP_SOURCE_DIR}
-  -B ${WORK_DIR}/devmux-app-build -G ${GENERATOR} -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+  -B ${WORK_DIR}/devmux-app-build -G ${GENERATOR} -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix} ${flags})
 
 # A plugin built outside the tree against the installed headers and the runtime's exported symbols
 # alone, loaded by a Core through a plugins.xml of its own, runs a model.
 set(plugin_build ${WORK_DIR}/plugin-build)
 run_step("configuring the out-of-tree plugin" ${CMAKE_COMMAND} -S ${PLUGIN_SOURCE_DIR} -B ${plugin_build}
-  -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix})
+  -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=${CXX_COMPILER} -DCMAKE_PREFIX_PATH=${prefix} ${flags})
 run_step("building the out-of-tree plugin" ${CMAKE_COMMAND} --build ${plugin_build})
 file(WRITE ${plugin_build}/plugins.xml
   "<ie>\n  <plugins>\n    <plugin name=\"TINY\" location=\"${plugin_build}/libdevmux_tiny_plugin.so\"/>\n  </plugins>\n</ie>\n")

@@ -3,11 +3,7 @@
 // the first run, a PlanRequest (and the reference executor built on it) allocates nothing.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <functional>
-#include <new>
-
+#include "common/counting_new.hpp"
 #include "devmux/kit/reference_executor.hpp"
 #include "openvino/op/assign.hpp"
 #include "openvino/op/concat.hpp"
@@ -17,38 +13,13 @@
 #include "openvino/op/result.hpp"
 #include "plan_test_utils.hpp"
 
-namespace {
-std::atomic<bool> g_counting{false};
-std::atomic<size_t> g_allocations{0};
-
-void* counted_alloc(std::size_t size) {
-    if (g_counting.load(std::memory_order_relaxed))
-        g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size ? size : 1))
-        return p;
-    throw std::bad_alloc();
-}
-}  // namespace
-
-void* operator new(std::size_t size) { return counted_alloc(size); }
-void* operator new[](std::size_t size) { return counted_alloc(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
 using namespace kit_test;
 using devmux_test::param;
 
-size_t allocations_during(const std::function<void()>& f) {
-    g_allocations = 0;
-    g_counting = true;
-    f();
-    g_counting = false;
-    return g_allocations.load();
-}
+using devmux_test::allocations_during;
 
 // Views, an in-place Concat, in-place results, a variable and a reference-evaluated Concat.
 std::shared_ptr<ov::Model> mixed_model() {

@@ -44,7 +44,9 @@ std::string two_vendor_xml(const core_test::TempDir& dir) {
 TEST(ProxyCompile, DeviceServedByOnePluginReturnsThatPluginsCompiledModel) {
     core_test::TempDir dir;
     ov::Core core(two_vendor_xml(dir));
-    const auto& impl = devmux::CoreAccess::impl(core);
+    // Through the exported ICore: a member call on CoreImpl makes UBSan's vptr check (the sanitized build)
+    // need CoreImpl's typeinfo, which the runtime keeps local.
+    const std::shared_ptr<devmux::ICore> impl = devmux::CoreAccess::impl(core);
     const auto compiled = impl->compile_model(relu_model(), "GPU.1", {});
     ASSERT_TRUE(compiled);
     ASSERT_TRUE(compiled->get_plugin());
@@ -121,7 +123,8 @@ namespace {
 TEST(ProxyCompile, SharedDeviceWhosePrimarySupportsEverythingAsksThePrimaryOnceAndNoOneElse) {
     core_test::TempDir dir;
     ov::Core core(two_vendor_xml(dir));
-    const auto compiled = devmux::CoreAccess::impl(core)->compile_model(relu_model(), "GPU.0", {});
+    const std::shared_ptr<devmux::ICore> impl = devmux::CoreAccess::impl(core);  // the exported interface (above)
+    const auto compiled = impl->compile_model(relu_model(), "GPU.0", {});
     EXPECT_EQ(compiled->get_plugin()->get_device_name(), "VA");
     EXPECT_EQ(calls(core, "VA", devmux_mock::query_model_calls), 1);
     EXPECT_EQ(calls(core, "VA", devmux_mock::compile_model_calls), 1);

@@ -111,8 +111,10 @@ bool input_has_name(const ov::Output<const ov::Node>& input, const std::string& 
 std::vector<ov::Tensor> prepare_inputs(const Options& options, const ov::CompiledModel& compiled, std::ostream& out) {
     const auto& inputs = compiled.inputs();
     for (const auto& [name, file] : options.input_files) {
-        bool found = std::any_of(inputs.begin(), inputs.end(),
-                                 [&](const ov::Output<const ov::Node>& in) { return input_has_name(in, name); });
+        // Captured by an init-capture: C++17 cannot capture a structured binding itself (clang refuses).
+        bool found = std::any_of(inputs.begin(), inputs.end(), [&name = name](const ov::Output<const ov::Node>& in) {
+            return input_has_name(in, name);
+        });
         if (!found) {
             std::string known;
             for (const auto& in : inputs)
