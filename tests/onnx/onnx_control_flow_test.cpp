@@ -7,115 +7,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 
 #include "common/test_utils.hpp"
-#include "onnx/onnx_pb.h"
+#include "onnx_graph_builder.hpp"
 #include "openvino/runtime/core.hpp"
 
 namespace {
 using devmux_test::error_of;
 using ::testing::HasSubstr;
-
-void set_type(onnx::ValueInfoProto& value, const std::vector<int64_t>& dims, int32_t type) {
-    auto* tensor = value.mutable_type()->mutable_tensor_type();
-    tensor->set_elem_type(type);
-    auto* shape = tensor->mutable_shape();
-    for (const auto d : dims)
-        shape->add_dim()->set_dim_value(d);
-}
-
-void add_input(onnx::GraphProto& graph, const std::string& name, const std::vector<int64_t>& dims,
-               int32_t type = onnx::TensorProto::FLOAT) {
-    auto* input = graph.add_input();
-    input->set_name(name);
-    set_type(*input, dims, type);
-}
-
-void add_output(onnx::GraphProto& graph, const std::string& name, int32_t type = onnx::TensorProto::FLOAT) {
-    auto* output = graph.add_output();
-    output->set_name(name);
-    output->mutable_type()->mutable_tensor_type()->set_elem_type(type);
-}
-
-onnx::NodeProto* add_node(onnx::GraphProto& graph, const std::string& type, const std::vector<std::string>& inputs,
-                          const std::vector<std::string>& outputs) {
-    auto* node = graph.add_node();
-    node->set_op_type(type);
-    for (const auto& in : inputs)
-        node->add_input(in);
-    for (const auto& out : outputs)
-        node->add_output(out);
-    return node;
-}
-
-void add_floats(onnx::GraphProto& graph, const std::string& name, const std::vector<int64_t>& dims,
-                const std::vector<float>& values) {
-    auto* tensor = graph.add_initializer();
-    tensor->set_name(name);
-    tensor->set_data_type(onnx::TensorProto::FLOAT);
-    for (const auto d : dims)
-        tensor->add_dims(d);
-    for (const auto v : values)
-        tensor->add_float_data(v);
-}
-
-void add_ints(onnx::GraphProto& graph, const std::string& name, const std::vector<int64_t>& dims,
-              const std::vector<int64_t>& values, int32_t type = onnx::TensorProto::INT64) {
-    auto* tensor = graph.add_initializer();
-    tensor->set_name(name);
-    tensor->set_data_type(type);
-    for (const auto d : dims)
-        tensor->add_dims(d);
-    for (const auto v : values) {
-        if (type == onnx::TensorProto::INT64)
-            tensor->add_int64_data(v);
-        else
-            tensor->add_int32_data(static_cast<int32_t>(v));
-    }
-}
-
-onnx::AttributeProto* add_attribute(onnx::NodeProto& node, const std::string& name,
-                                    onnx::AttributeProto::AttributeType type) {
-    auto* attribute = node.add_attribute();
-    attribute->set_name(name);
-    attribute->set_type(type);
-    return attribute;
-}
-
-void set_int(onnx::NodeProto& node, const std::string& name, int64_t value) {
-    add_attribute(node, name, onnx::AttributeProto::INT)->set_i(value);
-}
-
-void set_string(onnx::NodeProto& node, const std::string& name, const std::string& value) {
-    add_attribute(node, name, onnx::AttributeProto::STRING)->set_s(value);
-}
-
-onnx::GraphProto* set_graph(onnx::NodeProto& node, const std::string& name) {
-    return add_attribute(node, name, onnx::AttributeProto::GRAPH)->mutable_g();
-}
-
-onnx::ModelProto model_of_opset(int64_t opset) {
-    onnx::ModelProto model;
-    model.set_ir_version(8);
-    model.add_opset_import()->set_version(opset);
-    return model;
-}
-
-std::shared_ptr<ov::Model> read(ov::Core& core, const onnx::ModelProto& model) {
-    std::string bytes;
-    model.SerializeToString(&bytes);
-    return core.read_model(bytes, ov::Tensor());
-}
-
-std::vector<float> random_values(size_t n, unsigned seed, float low = -1.0f, float high = 1.0f) {
-    std::mt19937 generator(seed);
-    std::uniform_real_distribution<float> value(low, high);
-    std::vector<float> values(n);
-    for (auto& v : values)
-        v = value(generator);
-    return values;
-}
+using namespace onnx_test;
 
 std::vector<float> values_of(const ov::Tensor& tensor) {
     return std::vector<float>(tensor.data<float>(), tensor.data<float>() + tensor.get_size());

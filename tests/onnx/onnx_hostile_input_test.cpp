@@ -11,70 +11,31 @@
 #include <fstream>
 
 #include "common/test_utils.hpp"
-#include "onnx/onnx_pb.h"
+#include "onnx_graph_builder.hpp"
 #include "openvino/runtime/core.hpp"
 
 namespace {
 namespace fs = std::filesystem;
 using devmux_test::error_of;
 using ::testing::HasSubstr;
-
-void add_input(onnx::GraphProto& graph, const std::string& name, const std::vector<int64_t>& dims) {
-    auto* input = graph.add_input();
-    input->set_name(name);
-    auto* tensor = input->mutable_type()->mutable_tensor_type();
-    tensor->set_elem_type(onnx::TensorProto::FLOAT);
-    for (const auto d : dims)
-        tensor->mutable_shape()->add_dim()->set_dim_value(d);
-}
-
-void add_output(onnx::GraphProto& graph, const std::string& name) {
-    auto* output = graph.add_output();
-    output->set_name(name);
-    output->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
-}
-
-onnx::NodeProto* add_node(onnx::GraphProto& graph, const std::string& type, const std::vector<std::string>& inputs,
-                          const std::string& output, const std::string& name) {
-    auto* node = graph.add_node();
-    node->set_op_type(type);
-    node->set_name(name);
-    for (const auto& in : inputs)
-        node->add_input(in);
-    node->add_output(output);
-    return node;
-}
+using namespace onnx_test;
 
 // y = x + w over [2, 3]; w is an initializer of 6 floats stored as raw bytes.
 onnx::ModelProto add_model() {
-    onnx::ModelProto model;
-    model.set_ir_version(8);
-    model.add_opset_import()->set_version(13);
+    auto model = model_of_opset(13);
     auto& graph = *model.mutable_graph();
     graph.set_name("hostile");
     add_input(graph, "x", {2, 3});
-    auto* w = graph.add_initializer();
-    w->set_name("w");
-    w->set_data_type(onnx::TensorProto::FLOAT);
-    w->add_dims(2);
-    w->add_dims(3);
+    auto* w = add_initializer(graph, "w", {2, 3});
     const float values[6] = {0.5f, -1.f, 2.f, 0.25f, 3.f, -0.75f};
     w->set_raw_data(std::string(reinterpret_cast<const char*>(values), sizeof values));
-    add_node(graph, "Add", {"x", "w"}, "y", "sum");
+    add_node(graph, "Add", {"x", "w"}, {"y"}, "sum");
     add_output(graph, "y");
     return model;
 }
 
-std::string bytes_of(const onnx::ModelProto& model) {
-    std::string bytes;
-    model.SerializeToString(&bytes);
-    return bytes;
-}
-
 std::string write_model(const devmux_test::TempDir& dir, const std::string& name, const onnx::ModelProto& model) {
-    const std::string path = dir.file(name);
-    std::ofstream(path, std::ios::binary) << bytes_of(model);
-    return path;
+    return write_file(dir.file(name), bytes_of(model));
 }
 
 // The initializer 'w' moved to `file` (written with `file_bytes` bytes) with the given external data entries.
@@ -91,6 +52,13 @@ onnx::ModelProto with_external_w(const devmux_test::TempDir& dir, const std::str
         entry->set_value(value);
     }
     return model;
+}
+
+// The error reading (from a file in `dir`) the model of with_external_w(dir, "w.bin", file_bytes, entries).
+std::string external_w_error(ov::Core& core, const devmux_test::TempDir& dir, size_t file_bytes,
+                             const std::vector<std::pair<std::string, std::string>>& entries) {
+    const auto model = with_external_w(dir, "w.bin", file_bytes, entries);
+    return error_of([&] { core.read_model(write_model(dir, "external.onnx", model)); });
 }
 
 TEST(OnnxHostileInput, RawDataShorterOrLongerThanItsShapeIsRefusedNamingTheTensorAndTheBytes) {
@@ -113,27 +81,23 @@ TEST(OnnxHostileInput, ExternalDataPastTheEndOfItsFileIsRefusedNamingFileOffsetA
     devmux_test::TempDir dir;
     ov::Core core;
     // 24 bytes needed at offset 8 of a 30-byte file.
-    const auto model = with_external_w(dir, "w.bin", 30, {{"location", "w.bin"}, {"offset", "8"}});
-    const std::string error = error_of([&] { core.read_model(write_model(dir, "m.onnx", model)); });
+    const std::string error = external_w_error(core, dir, 30, {{"location", "w.bin"}, {"offset", "8"}});
     EXPECT_THAT(error, HasSubstr("tensor 'w'"));
     EXPECT_THAT(error, HasSubstr("has 30 bytes, too few for 24 bytes at offset 8"));
 
     // An offset near 2^64, where offset + bytes would wrap around.
-    const auto wrapping = with_external_w(dir, "w.bin", 30, {{"location", "w.bin"}, {"offset", "18446744073709551610"}});
-    EXPECT_THAT(error_of([&] { core.read_model(write_model(dir, "wrap.onnx", wrapping)); }),
+    EXPECT_THAT(external_w_error(core, dir, 30, {{"location", "w.bin"}, {"offset", "18446744073709551610"}}),
                 HasSubstr("too few for 24 bytes at offset 18446744073709551610"));
 }
 
 TEST(OnnxHostileInput, ExternalDataOfTheWrongLengthOrWithoutANumberIsRefused) {
     devmux_test::TempDir dir;
     ov::Core core;
-    const auto wrong_length = with_external_w(dir, "w.bin", 64, {{"location", "w.bin"}, {"length", "16"}});
-    const std::string error = error_of([&] { core.read_model(write_model(dir, "len.onnx", wrong_length)); });
+    const std::string error = external_w_error(core, dir, 64, {{"location", "w.bin"}, {"length", "16"}});
     EXPECT_THAT(error, HasSubstr("tensor 'w'"));
     EXPECT_THAT(error, HasSubstr("external data length 16 is not the 24 bytes"));
 
-    const auto not_a_number = with_external_w(dir, "w.bin", 64, {{"location", "w.bin"}, {"offset", "eight"}});
-    EXPECT_THAT(error_of([&] { core.read_model(write_model(dir, "nan.onnx", not_a_number)); }),
+    EXPECT_THAT(external_w_error(core, dir, 64, {{"location", "w.bin"}, {"offset", "eight"}}),
                 HasSubstr("not a number"));
 }
 
@@ -141,24 +105,18 @@ TEST(OnnxHostileInput, ExternalDataPathsOutsideTheModelsFolderOrNotAFileAreRefus
     devmux_test::TempDir dir;
     ov::Core core;
     // ".." inside a longer path still leaves the folder.
-    const auto escaping = with_external_w(dir, "w.bin", 24, {{"location", "sub/../../w.bin"}});
-    const std::string error = error_of([&] { core.read_model(write_model(dir, "esc.onnx", escaping)); });
+    const std::string error = external_w_error(core, dir, 24, {{"location", "sub/../../w.bin"}});
     EXPECT_THAT(error, HasSubstr("'sub/../../w.bin'"));
     EXPECT_THAT(error, HasSubstr("outside the model's folder"));
 
     fs::create_directory(dir.file("folder"));
-    const auto directory = with_external_w(dir, "w.bin", 24, {{"location", "folder"}});
-    EXPECT_THAT(error_of([&] { core.read_model(write_model(dir, "dir.onnx", directory)); }),
-                HasSubstr("is not a regular file"));
+    EXPECT_THAT(external_w_error(core, dir, 24, {{"location", "folder"}}), HasSubstr("is not a regular file"));
 
-    const auto missing = with_external_w(dir, "w.bin", 24, {{"location", "nowhere.bin"}});
-    const std::string missing_error = error_of([&] { core.read_model(write_model(dir, "missing.onnx", missing)); });
+    const std::string missing_error = external_w_error(core, dir, 24, {{"location", "nowhere.bin"}});
     EXPECT_THAT(missing_error, HasSubstr("nowhere.bin"));
     EXPECT_THAT(missing_error, HasSubstr("cannot open"));
 
-    const auto unnamed = with_external_w(dir, "w.bin", 24, {{"offset", "0"}});
-    EXPECT_THAT(error_of([&] { core.read_model(write_model(dir, "unnamed.onnx", unnamed)); }),
-                HasSubstr("names no location"));
+    EXPECT_THAT(external_w_error(core, dir, 24, {{"offset", "0"}}), HasSubstr("names no location"));
 }
 
 TEST(OnnxHostileInput, AGraphInputNoMachineCouldHoldIsRefusedNamingTheInputAndTheBytes) {
@@ -177,18 +135,12 @@ TEST(OnnxHostileInput, AGraphInputNoMachineCouldHoldIsRefusedNamingTheInputAndTh
 
 TEST(OnnxHostileInput, ANodeWhoseInferredOutputNoMachineCouldHoldIsRefusedNamingTheNode) {
     // Expand of a scalar to a constant shape of 2^20 x 2^20 x 2^20: nothing is computed, the shape alone refuses it.
-    onnx::ModelProto model;
-    model.set_ir_version(8);
-    model.add_opset_import()->set_version(13);
+    auto model = model_of_opset(13);
     auto& graph = *model.mutable_graph();
     add_input(graph, "x", {1});
-    auto* shape = graph.add_initializer();
-    shape->set_name("shape");
-    shape->set_data_type(onnx::TensorProto::INT64);
-    shape->add_dims(3);
-    for (int i = 0; i < 3; ++i)
-        shape->add_int64_data(int64_t(1) << 20);
-    add_node(graph, "Expand", {"x", "shape"}, "y", "grow");
+    const int64_t mega = int64_t(1) << 20;
+    auto* shape = add_ints(graph, "shape", {3}, {mega, mega, mega});
+    add_node(graph, "Expand", {"x", "shape"}, {"y"}, "grow");
     add_output(graph, "y");
     ov::Core core;
     const std::string error = error_of([&] { core.read_model(bytes_of(model), ov::Tensor()); });

@@ -10,69 +10,23 @@
 #include <random>
 
 #include "common/test_utils.hpp"
-#include "onnx/onnx_pb.h"
+#include "onnx_graph_builder.hpp"
 #include "openvino/runtime/core.hpp"
 
 namespace {
 namespace fs = std::filesystem;
 using devmux_test::error_of;
 using ::testing::HasSubstr;
-
-void add_input(onnx::GraphProto& graph, const std::string& name, const std::vector<int64_t>& dims,
-               int32_t type = onnx::TensorProto::FLOAT) {
-    auto* input = graph.add_input();
-    input->set_name(name);
-    auto* tensor = input->mutable_type()->mutable_tensor_type();
-    tensor->set_elem_type(type);
-    for (const auto d : dims) {
-        auto* dim = tensor->mutable_shape()->add_dim();
-        if (d < 0)
-            dim->set_dim_param("batch");
-        else
-            dim->set_dim_value(d);
-    }
-}
-
-void add_output(onnx::GraphProto& graph, const std::string& name) {
-    auto* output = graph.add_output();
-    output->set_name(name);
-    output->mutable_type()->mutable_tensor_type()->set_elem_type(onnx::TensorProto::FLOAT);
-}
-
-onnx::NodeProto* add_node(onnx::GraphProto& graph, const std::string& type, const std::vector<std::string>& inputs,
-                          const std::vector<std::string>& outputs, const std::string& name = "") {
-    auto* node = graph.add_node();
-    node->set_op_type(type);
-    node->set_name(name);
-    for (const auto& in : inputs)
-        node->add_input(in);
-    for (const auto& out : outputs)
-        node->add_output(out);
-    return node;
-}
-
-onnx::TensorProto* add_initializer(onnx::GraphProto& graph, const std::string& name, const std::vector<int64_t>& dims,
-                                   const std::vector<float>& values) {
-    auto* tensor = graph.add_initializer();
-    tensor->set_name(name);
-    tensor->set_data_type(onnx::TensorProto::FLOAT);
-    for (const auto d : dims)
-        tensor->add_dims(d);
-    for (const auto v : values)
-        tensor->add_float_data(v);
-    return tensor;
-}
+using namespace onnx_test;
 
 // y = relu(x * w + b) over [batch, 4], the batch dynamic.
 onnx::ModelProto small_model() {
-    onnx::ModelProto model;
-    model.set_ir_version(8);
-    model.add_opset_import()->set_version(13);
+    auto model = model_of_opset(13);
     auto& graph = *model.mutable_graph();
     graph.set_name("small");
     add_input(graph, "x", {-1, 4});
-    add_initializer(graph, "w", {4}, {0.5f, -1.0f, 2.0f, 0.25f});
-    add_initializer(graph, "b", {4}, {0.1f, 0.2f, -0.3f, 0.4f});
+    add_floats(graph, "w", {4}, {0.5f, -1.0f, 2.0f, 0.25f});
+    add_floats(graph, "b", {4}, {0.1f, 0.2f, -0.3f, 0.4f});
     add_node(graph, "Mul", {"x", "w"}, {"scaled"}, "scale");
     add_node(graph, "Add", {"scaled", "b"}, {"shifted"}, "shift");
     add_node(graph, "Relu", {"shifted"}, {"y"}, "act");
@@ -80,16 +34,8 @@ onnx::ModelProto small_model() {
     return model;
 }
 
-std::string bytes_of(const onnx::ModelProto& model) {
-    std::string bytes;
-    model.SerializeToString(&bytes);
-    return bytes;
-}
-
 fs::path write_model(const devmux_test::TempDir& dir, const std::string& name, const std::string& bytes) {
-    const fs::path path = dir.file(name);
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
+    return write_file(dir.file(name), bytes);
 }
 
 std::vector<float> run(ov::Core& core, const std::shared_ptr<ov::Model>& model, const std::vector<float>& x) {
@@ -110,15 +56,6 @@ std::vector<float> expected(const std::vector<float>& x) {
     return y;
 }
 
-std::vector<float> random_values(size_t n, unsigned seed) {
-    std::mt19937 generator(seed);
-    std::uniform_real_distribution<float> value(-2.0f, 2.0f);
-    std::vector<float> values(n);
-    for (auto& v : values)
-        v = value(generator);
-    return values;
-}
-
 TEST(OnnxReader, KeepsNamesTypesAndDynamicDimensionsAndComputes) {
     devmux_test::TempDir dir;
     const auto path = write_model(dir, "small.onnx", bytes_of(small_model()));
@@ -135,7 +72,7 @@ TEST(OnnxReader, KeepsNamesTypesAndDynamicDimensionsAndComputes) {
     for (const auto& op : model->get_ordered_ops())
         named = named || (op->get_friendly_name() == "act" && std::string(op->get_type_name()) == "Relu");
     EXPECT_TRUE(named) << "the Relu keeps the node's name";
-    const auto x = random_values(12, 7);
+    const auto x = random_values(12, 7, -2.0f, 2.0f);
     const auto y = run(core, model, x);
     const auto want = expected(x);
     ASSERT_EQ(y.size(), want.size());
@@ -148,7 +85,7 @@ TEST(OnnxReader, ReadsFromMemoryAndCompilesFromAPath) {
     const std::string bytes = bytes_of(small_model());
     ov::Core core;
     const auto from_memory = core.read_model(bytes, ov::Tensor());
-    const auto x = random_values(8, 11);
+    const auto x = random_values(8, 11, -2.0f, 2.0f);
     EXPECT_EQ(run(core, from_memory, x), expected(x));
 
     // A fixed batch, so compile_model on the path compiles as it is.
@@ -200,8 +137,7 @@ TEST(OnnxReader, FaultyFilesGetCleanErrorsNamingTheFile) {
                 HasSubstr("reads the value 'nowhere', which no earlier node"));
 
     auto giant = small_model();
-    auto* huge = add_initializer(*giant.mutable_graph(), "huge", {1 << 20, 1 << 20, 1 << 20}, {});
-    (void)huge;
+    add_floats(*giant.mutable_graph(), "huge", {1 << 20, 1 << 20, 1 << 20}, {});
     EXPECT_THAT(error_of([&] { core.read_model(bytes_of(giant), ov::Tensor()); }), HasSubstr("'huge'"));
 
     auto short_data = small_model();
@@ -224,7 +160,7 @@ TEST(OnnxReader, ExternalDataIsReadBesideTheModelAndNeverOutsideItsFolder) {
     location->set_key("location");
     location->set_value("weights.bin");
     const auto inside = write_model(dir, "external.onnx", bytes_of(model));
-    const auto x = random_values(4, 3);
+    const auto x = random_values(4, 3, -2.0f, 2.0f);
     EXPECT_EQ(run(core, core.read_model(inside.string()), x), expected(x));
 
     location->set_value("../weights.bin");

@@ -19,55 +19,16 @@
 #include <sstream>
 
 #include "common/test_utils.hpp"
-#include "onnx/onnx_pb.h"
+#include "onnx_graph_builder.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/loop.hpp"
 #include "openvino/runtime/core.hpp"
 
 namespace {
 namespace fs = std::filesystem;
+using namespace onnx_test;
 
 constexpr int64_t K = 64, N = 32;
-
-std::vector<float> random_values(size_t n, unsigned seed) {
-    std::mt19937 generator(seed);
-    std::uniform_real_distribution<float> value(-1.0f, 1.0f);
-    std::vector<float> values(n);
-    for (auto& v : values)
-        v = value(generator);
-    return values;
-}
-
-void add_value(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto>* values, const std::string& name,
-               const std::vector<int64_t>& dims, int32_t type = onnx::TensorProto::FLOAT) {
-    auto* value = values->Add();
-    value->set_name(name);
-    auto* tensor = value->mutable_type()->mutable_tensor_type();
-    tensor->set_elem_type(type);
-    auto* shape = tensor->mutable_shape();
-    for (const auto d : dims)
-        shape->add_dim()->set_dim_value(d);
-}
-
-onnx::TensorProto* add_tensor(onnx::GraphProto& graph, const std::string& name, const std::vector<int64_t>& dims,
-                              int32_t type = onnx::TensorProto::FLOAT) {
-    auto* tensor = graph.add_initializer();
-    tensor->set_name(name);
-    tensor->set_data_type(type);
-    for (const auto d : dims)
-        tensor->add_dims(d);
-    return tensor;
-}
-
-void add_node(onnx::GraphProto& graph, const std::string& type, const std::vector<std::string>& inputs,
-              const std::vector<std::string>& outputs) {
-    auto* node = graph.add_node();
-    node->set_op_type(type);
-    for (const auto& in : inputs)
-        node->add_input(in);
-    for (const auto& out : outputs)
-        node->add_output(out);
-}
 
 void set_raw(onnx::TensorProto& tensor, const std::vector<float>& values) {
     tensor.set_raw_data(std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float)));
@@ -85,15 +46,13 @@ void set_external(onnx::TensorProto& tensor, const std::string& location, size_t
 
 // y = x[1, K] . w[K, N] + b[N]; the initializers are filled in by the caller.
 onnx::ModelProto affine_model() {
-    onnx::ModelProto model;
-    model.set_ir_version(8);
-    model.add_opset_import()->set_version(13);
+    auto model = model_of_opset(13);
     auto& graph = *model.mutable_graph();
     graph.set_name("affine");
-    add_value(graph.mutable_input(), "x", {1, K});
+    add_input(graph, "x", {1, K});
     add_node(graph, "MatMul", {"x", "w"}, {"xw"});
     add_node(graph, "Add", {"xw", "b"}, {"y"});
-    add_value(graph.mutable_output(), "y", {1, N});
+    add_shaped_output(graph, "y", {1, N});
     return model;
 }
 
@@ -168,57 +127,54 @@ void expect_values(const std::shared_ptr<ov::op::v0::Constant>& constant, const 
         << "the Constant '" << constant->get_friendly_name() << "' does not hold the initializer's values";
 }
 
+// The affine model with w and b as external data: weights.bin holds w at `w_offset` and b at `b_offset` (`filler`
+// elsewhere), read from affine.onnx beside it; w and b are checked to hold their values.
+struct ExternalAffine {
+    std::shared_ptr<ov::Model> model;
+    std::shared_ptr<ov::op::v0::Constant> w, b;
+    fs::path weights;
+};
+
+ExternalAffine read_external_affine(ov::Core& core, const devmux_test::TempDir& dir, const std::vector<float>& w,
+                                    size_t w_offset, const std::vector<float>& b, size_t b_offset, char filler) {
+    std::string data(b_offset + b.size() * sizeof(float), filler);
+    std::memcpy(data.data() + w_offset, w.data(), w.size() * sizeof(float));
+    std::memcpy(data.data() + b_offset, b.data(), b.size() * sizeof(float));
+    const fs::path weights = write_file(dir.file("weights.bin"), data);
+    auto model = affine_model();
+    auto& graph = *model.mutable_graph();
+    set_external(*add_initializer(graph, "w", {K, N}), "weights.bin", w_offset, w.size() * sizeof(float));
+    set_external(*add_initializer(graph, "b", {N}), "weights.bin", b_offset, b.size() * sizeof(float));
+    const auto read = core.read_model(write_file(dir.file("affine.onnx"), bytes_of(model)));
+    ExternalAffine affine{read, constant_named(read, "w"), constant_named(read, "b"), weights};
+    expect_values(affine.w, w);
+    expect_values(affine.b, b);
+    return affine;
+}
+
 TEST(OnnxWeights, ExternalDataIsMappedFromItsFileNotCopied) {
     devmux_test::TempDir dir;
     const auto x = random_values(K, 1), w = random_values(K * N, 2), b = random_values(N, 3);
     // w at offset 0 and b 64 bytes after it (aligned for f32): both share the mapping.
-    const size_t b_offset = w.size() * sizeof(float) + 64;
-    std::string data(b_offset + b.size() * sizeof(float), '\0');
-    std::memcpy(data.data(), w.data(), w.size() * sizeof(float));
-    std::memcpy(data.data() + b_offset, b.data(), b.size() * sizeof(float));
-    const fs::path weights = dir.file("weights.bin");
-    std::ofstream(weights, std::ios::binary) << data;
-    auto model = affine_model();
-    set_external(*add_tensor(*model.mutable_graph(), "w", {K, N}), "weights.bin", 0, w.size() * sizeof(float));
-    set_external(*add_tensor(*model.mutable_graph(), "b", {N}), "weights.bin", b_offset, b.size() * sizeof(float));
-    const fs::path path = dir.file("affine.onnx");
-    std::ofstream(path, std::ios::binary) << model.SerializeAsString();
-
     ov::Core core;
-    const auto read = core.read_model(path.string());
-    const auto w_constant = constant_named(read, "w"), b_constant = constant_named(read, "b");
-    expect_values(w_constant, w);
-    expect_values(b_constant, b);
-    EXPECT_TRUE(mapped_from(w_constant->get_data_ptr(), weights)) << "w was copied out of weights.bin";
-    EXPECT_TRUE(mapped_from(b_constant->get_data_ptr(), weights)) << "b was copied out of weights.bin";
-    expect_close(infer(core, read, "x", x), affine_reference(x, w, b));
+    const auto read = read_external_affine(core, dir, w, 0, b, w.size() * sizeof(float) + 64, '\0');
+    ASSERT_TRUE(read.w && read.b);
+    EXPECT_TRUE(mapped_from(read.w->get_data_ptr(), read.weights)) << "w was copied out of weights.bin";
+    EXPECT_TRUE(mapped_from(read.b->get_data_ptr(), read.weights)) << "b was copied out of weights.bin";
+    expect_close(infer(core, read.model, "x", x), affine_reference(x, w, b));
 }
 
 TEST(OnnxWeights, MisalignedExternalDataIsCopiedAndStillRight) {
     devmux_test::TempDir dir;
     const auto x = random_values(K, 4), w = random_values(K * N, 5), b = random_values(N, 6);
     // w at offset 2 is misaligned for f32, which typed kernels read: it is copied; b, 6 bytes after it, is aligned.
-    const size_t b_offset = 2 + w.size() * sizeof(float) + 6;
-    std::string data(b_offset + b.size() * sizeof(float), '\x5a');
-    std::memcpy(data.data() + 2, w.data(), w.size() * sizeof(float));
-    std::memcpy(data.data() + b_offset, b.data(), b.size() * sizeof(float));
-    const fs::path weights = dir.file("weights.bin");
-    std::ofstream(weights, std::ios::binary) << data;
-    auto model = affine_model();
-    set_external(*add_tensor(*model.mutable_graph(), "w", {K, N}), "weights.bin", 2, w.size() * sizeof(float));
-    set_external(*add_tensor(*model.mutable_graph(), "b", {N}), "weights.bin", b_offset, b.size() * sizeof(float));
-    const fs::path path = dir.file("affine.onnx");
-    std::ofstream(path, std::ios::binary) << model.SerializeAsString();
-
     ov::Core core;
-    const auto read = core.read_model(path.string());
-    const auto w_constant = constant_named(read, "w"), b_constant = constant_named(read, "b");
-    expect_values(w_constant, w);
-    expect_values(b_constant, b);
-    EXPECT_EQ(reinterpret_cast<uintptr_t>(w_constant->get_data_ptr()) % alignof(float), 0u);
-    EXPECT_FALSE(mapped_from(w_constant->get_data_ptr(), weights)) << "a misaligned w must be copied";
-    EXPECT_TRUE(mapped_from(b_constant->get_data_ptr(), weights));
-    expect_close(infer(core, read, "x", x), affine_reference(x, w, b));
+    const auto read = read_external_affine(core, dir, w, 2, b, 2 + w.size() * sizeof(float) + 6, '\x5a');
+    ASSERT_TRUE(read.w && read.b);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(read.w->get_data_ptr()) % alignof(float), 0u);
+    EXPECT_FALSE(mapped_from(read.w->get_data_ptr(), read.weights)) << "a misaligned w must be copied";
+    EXPECT_TRUE(mapped_from(read.b->get_data_ptr(), read.weights));
+    expect_close(infer(core, read.model, "x", x), affine_reference(x, w, b));
 }
 
 // The Constants share the parsed protobuf's bytes: they stay right after the file is removed, the caller's bytes
@@ -227,19 +183,19 @@ TEST(OnnxWeights, SharedInitializersOutliveTheFileAndTheCallersBytes) {
     devmux_test::TempDir dir;
     const auto x = random_values(K, 7), w = random_values(K * N, 8), b = random_values(N, 9);
     auto model = affine_model();
-    set_raw(*add_tensor(*model.mutable_graph(), "w", {K, N}), w);
-    auto* b_tensor = add_tensor(*model.mutable_graph(), "b", {N});
+    set_raw(*add_initializer(*model.mutable_graph(), "w", {K, N}), w);
+    auto* b_tensor = add_initializer(*model.mutable_graph(), "b", {N});
     for (const float v : b)
         b_tensor->add_float_data(v);  // a typed field: shared too
     const fs::path path = dir.file("affine.onnx");
-    std::ofstream(path, std::ios::binary) << model.SerializeAsString();
+    write_file(path, bytes_of(model));
 
     ov::Core core;
     std::shared_ptr<ov::Model> from_file = core.read_model(path.string());
     fs::remove(path);
     std::shared_ptr<ov::Model> from_memory;
     {
-        const std::string bytes = model.SerializeAsString();
+        const std::string bytes = bytes_of(model);
         from_memory = core.read_model(bytes, ov::Tensor());
     }
     const auto cloned = from_file->clone();
@@ -257,35 +213,26 @@ TEST(OnnxWeights, SharedInitializersOutliveTheFileAndTheCallersBytes) {
 TEST(OnnxWeights, LoopBodyInitializersOutliveTheBodysCopy) {
     constexpr int64_t size = 1024;
     const auto v0 = random_values(size, 10), step = random_values(size, 11);
-    onnx::ModelProto model;
-    model.set_ir_version(8);
-    model.add_opset_import()->set_version(13);
+    auto model = model_of_opset(13);
     auto& graph = *model.mutable_graph();
-    add_value(graph.mutable_input(), "v0", {size});
-    add_tensor(graph, "trips", {}, onnx::TensorProto::INT64)->add_int64_data(3);
-    add_tensor(graph, "go", {}, onnx::TensorProto::BOOL)->add_int32_data(1);
-    auto* loop = graph.add_node();
-    loop->set_op_type("Loop");
-    for (const char* in : {"trips", "go", "v0"})
-        loop->add_input(in);
-    loop->add_output("v");
-    auto* attribute = loop->add_attribute();
-    attribute->set_name("body");
-    attribute->set_type(onnx::AttributeProto::GRAPH);
-    auto& body = *attribute->mutable_g();
+    add_input(graph, "v0", {size});
+    add_initializer(graph, "trips", {}, onnx::TensorProto::INT64)->add_int64_data(3);
+    add_initializer(graph, "go", {}, onnx::TensorProto::BOOL)->add_int32_data(1);
+    auto* loop = add_node(graph, "Loop", {"trips", "go", "v0"}, {"v"});
+    auto& body = *set_graph(*loop, "body");
     body.set_name("body");
     body.add_input()->set_name("i");  // untyped: the converter copies the body to type them
     body.add_input()->set_name("cond_in");
     body.add_input()->set_name("v_in");
-    set_raw(*add_tensor(body, "step", {size}), step);
+    set_raw(*add_initializer(body, "step", {size}), step);
     add_node(body, "Identity", {"cond_in"}, {"cond_out"});
     add_node(body, "Add", {"v_in", "step"}, {"v_out"});
-    add_value(body.mutable_output(), "cond_out", {}, onnx::TensorProto::BOOL);
-    add_value(body.mutable_output(), "v_out", {size});
-    add_value(graph.mutable_output(), "v", {size});
+    add_shaped_output(body, "cond_out", {}, onnx::TensorProto::BOOL);
+    add_shaped_output(body, "v_out", {size});
+    add_shaped_output(graph, "v", {size});
 
     ov::Core core;
-    const auto read = core.read_model(model.SerializeAsString(), ov::Tensor());
+    const auto read = core.read_model(bytes_of(model), ov::Tensor());
     churn_heap(step.size() * sizeof(float));
     std::shared_ptr<ov::op::v0::Constant> body_step;
     for (const auto& op : read->get_ordered_ops())
@@ -301,9 +248,7 @@ TEST(OnnxWeights, LoopBodyInitializersOutliveTheBodysCopy) {
 // Each typed field (and raw data) of each element type gives the initializer's values, shared or converted.
 TEST(OnnxWeights, EveryStorageOfAnInitializerGivesItsValues) {
     using T = onnx::TensorProto;
-    onnx::ModelProto model;
-    model.set_ir_version(8);
-    model.add_opset_import()->set_version(13);
+    auto model = model_of_opset(13);
     auto& graph = *model.mutable_graph();
     std::mt19937 generator(12);
     const auto random_int = [&](int64_t low, int64_t high) {
@@ -317,7 +262,7 @@ TEST(OnnxWeights, EveryStorageOfAnInitializerGivesItsValues) {
     std::vector<Expected> expected;
     const auto add = [&](const std::string& name, int32_t onnx_type, ov::element::Type type, int64_t low,
                          int64_t high, const std::function<void(T&, int64_t)>& store) {
-        auto* tensor = add_tensor(graph, name, {5}, onnx_type);
+        auto* tensor = add_initializer(graph, name, {5}, onnx_type);
         Expected entry{name, type, {}};
         for (int i = 0; i < 5; ++i) {
             const int64_t value = random_int(low, high);
@@ -326,7 +271,7 @@ TEST(OnnxWeights, EveryStorageOfAnInitializerGivesItsValues) {
         }
         expected.push_back(entry);
         // Every initializer reaches an output, so that none is left out of the model.
-        add_value(graph.mutable_output(), name, {5}, onnx_type);
+        add_shaped_output(graph, name, {5}, onnx_type);
     };
     add("f32", T::FLOAT, ov::element::f32, -1000, 1000, [](T& t, int64_t v) { t.add_float_data(float(v)); });
     add("f64", T::DOUBLE, ov::element::f64, -1000, 1000, [](T& t, int64_t v) { t.add_double_data(double(v)); });
@@ -346,7 +291,7 @@ TEST(OnnxWeights, EveryStorageOfAnInitializerGivesItsValues) {
     });
 
     ov::Core core;
-    const auto read = core.read_model(model.SerializeAsString(), ov::Tensor());
+    const auto read = core.read_model(bytes_of(model), ov::Tensor());
     churn_heap(64);
     for (const auto& entry : expected) {
         const auto constant = constant_named(read, entry.name);
