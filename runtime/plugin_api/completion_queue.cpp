@@ -2,6 +2,11 @@
 #include "devmux/plugin/completion_queue.hpp"
 
 namespace devmux {
+namespace {
+// Set on a queue's own thread when a task it ran released the last owner of the queue: the destructor then
+// ran on that thread and detached it, and run() must return without touching the destroyed queue.
+thread_local bool t_queue_released_by_its_task = false;
+}  // namespace
 
 CompletionQueue::CompletionQueue(std::string device_name)
     : m_device_name(std::move(device_name)), m_ring(16), m_thread([this] { run(); }) {}
@@ -13,9 +18,10 @@ CompletionQueue::~CompletionQueue() {
     }
     m_wake.notify_all();
     // The last owner may be a task run on the queue's own thread (a callback dropping its request).
-    if (m_thread.get_id() == std::this_thread::get_id())
+    if (m_thread.get_id() == std::this_thread::get_id()) {
+        t_queue_released_by_its_task = true;
         m_thread.detach();
-    else
+    } else
         m_thread.join();
 }
 
@@ -56,6 +62,8 @@ void CompletionQueue::run() {
         ++m_completed;
         lock.unlock();
         (*item.task)(std::move(item.error));
+        if (t_queue_released_by_its_task)
+            return;  // the task destroyed this queue (see the destructor): none of its members is left
         lock.lock();
     }
 }

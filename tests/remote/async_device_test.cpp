@@ -262,4 +262,40 @@ TEST(AsyncDevice, CallbackExceptionIsKeptForWaitOnAThreadedRequest) {
     EXPECT_NE(message.find("The infer request's callback threw: user callback broke"), std::string::npos) << message;
 }
 
+// A task that releases the last owner of its own queue (a callback dropping the last request of a device whose
+// queue it holds) destroys the queue on the queue's thread: that thread must then end without touching the
+// destroyed queue (AddressSanitizer reported a use after free in its loop before; scripts/test --sanitize).
+TEST(AsyncDevice, AQueueReleasedByItsOwnTaskEndsItsThread) {
+    const size_t threads_before = thread_count();
+    auto queue = std::make_shared<devmux::CompletionQueue>("SELF");
+    std::shared_ptr<devmux::CompletionQueue> last_owner = queue;
+    std::mutex mutex;
+    std::condition_variable ran;
+    bool go = false, released = false;
+    // Outlives the queue's use of it: the queue keeps a pointer to the task it runs.
+    static devmux::CompletionQueue::Task release;
+    release = [&](std::exception_ptr) {
+        {
+            std::unique_lock<std::mutex> lock(mutex);
+            ran.wait(lock, [&] { return go; });  // until the test has dropped its own reference
+        }
+        last_owner.reset();  // the last owner: the queue is destroyed here, on its own thread
+        std::lock_guard<std::mutex> lock(mutex);
+        released = true;
+        ran.notify_all();
+    };
+    queue->post(release, nullptr);
+    queue.reset();
+    {
+        std::unique_lock<std::mutex> lock(mutex);
+        go = true;
+        ran.notify_all();
+        ASSERT_TRUE(ran.wait_for(lock, std::chrono::seconds(30), [&] { return released; }));
+    }
+    // The queue's thread ends on its own (it was detached).
+    for (int i = 0; i < 300 && thread_count() > threads_before; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_EQ(thread_count(), threads_before);
+}
+
 }  // namespace
