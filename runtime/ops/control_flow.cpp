@@ -608,13 +608,16 @@ void If::validate_and_infer_types() {
     if (!get_then_body() || !get_else_body())
         return;
     OPENVINO_ASSERT(get_input_size() >= 1, describe(*this), ": expects the execution_condition input");
-    for (size_t body = 0; body < 2; ++body)
-        set_body_parameter_types(*this, *m_bodies[body], m_input_descriptions[body]);
     // A constant condition decides the branch at compile time, as its shapes.
     const auto condition = devmux::ref::constant_input(*this, 0);
     int branch = -1;
     if (condition)
         branch = truth_of(condition->get_tensor_view()) ? THEN_BODY_INDEX : ELSE_BODY_INDEX;
+    // Only a branch that can run takes the inputs' shapes: the other may not hold for them (a PyTorch export
+    // tests an input's rank and keeps a branch for another rank, whose Squeeze fails on a reshaped input).
+    for (size_t body = 0; body < 2; ++body)
+        if (branch < 0 || static_cast<int>(body) == branch)
+            set_body_parameter_types(*this, *m_bodies[body], m_input_descriptions[body]);
     std::map<uint64_t, std::pair<element::Type, PartialShape>> outputs;
     for (size_t body = 0; body < 2; ++body) {
         if (branch >= 0 && static_cast<int>(body) != branch)

@@ -16,6 +16,7 @@
 #include "openvino/op/loop.hpp"
 #include "openvino/op/multiply.hpp"
 #include "openvino/op/parameter.hpp"
+#include "openvino/op/reshape.hpp"
 #include "openvino/op/result.hpp"
 #include "openvino/op/tensor_iterator.hpp"
 
@@ -307,6 +308,28 @@ TEST(If, BranchesOfDifferentShapesGiveTheSharedShape) {
     choice->set_input(y, nullptr, b);
     auto out = choice->set_output(then_result, else_result);
     EXPECT_EQ(out.get_partial_shape(), (PartialShape{2, Dimension::dynamic()}));
+}
+
+// A constant condition: the branch that never runs is not given the inputs' shapes, so reshaping the model to
+// shapes only the taken branch holds for works (the untaken one reshapes to a fixed 2x3).
+TEST(If, AConstantConditionLeavesTheOtherBranchOutOfAReshape) {
+    auto c = op::v0::Constant::create(element::boolean, Shape{}, {true});
+    auto a = std::make_shared<op::v0::Parameter>(element::f32, PartialShape::dynamic());
+    auto b = std::make_shared<op::v0::Parameter>(element::f32, PartialShape::dynamic());
+    auto then_result = std::make_shared<op::v0::Result>(std::make_shared<op::v1::Multiply>(
+        a, op::v0::Constant::create(element::f32, Shape{}, {2.f})));
+    auto fixed = std::make_shared<op::v1::Reshape>(b, op::v0::Constant::create(element::i64, Shape{2}, {2, 3}), false);
+    auto else_result = std::make_shared<op::v0::Result>(fixed);
+    auto choice = std::make_shared<op::v8::If>(c);
+    choice->set_then_body(std::make_shared<Model>(ResultVector{then_result}, ParameterVector{a}));
+    choice->set_else_body(std::make_shared<Model>(ResultVector{else_result}, ParameterVector{b}));
+    auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{2, 3});
+    choice->set_input(x, a, b);
+    auto out = choice->set_output(then_result, else_result);
+    auto model = std::make_shared<Model>(OutputVector{out}, ParameterVector{x});
+    EXPECT_EQ(model->output().get_partial_shape(), (PartialShape{2, 3}));
+    model->reshape(PartialShape{4, 5});
+    EXPECT_EQ(model->output().get_partial_shape(), (PartialShape{4, 5}));
 }
 
 TEST(ControlFlowIr, APortMapNamingAMissingBodyLayerIsRefusedNamingTheLayer) {
