@@ -245,6 +245,34 @@ void MaxPoolBase::validate_and_infer_types() {
     set_output_type(0, get_input_element_type(0), shape);
 }
 
+MaxPoolV8Base::MaxPoolV8Base(const Output<Node>& arg, const Strides& strides, const Strides& dilations,
+                             const Shape& pads_begin, const Shape& pads_end, const Shape& kernel,
+                             const op::RoundingType rounding_type, const PadType auto_pad,
+                             const element::Type index_element_type, const int64_t axis)
+    : MaxPoolBase(arg, strides, pads_begin, pads_end, kernel, rounding_type, auto_pad),
+      m_dilations(dilations),
+      m_index_element_type(index_element_type),
+      m_axis(axis) {}
+
+bool MaxPoolV8Base::visit_attributes(AttributeVisitor& visitor) {
+    return visit_max_pool_with_indices(visitor, m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel,
+                                       m_rounding_type, m_auto_pad, m_index_element_type, m_axis);
+}
+
+void MaxPoolV8Base::validate_and_infer_types() {
+    check_index_element_type(*this, m_index_element_type);
+    const PartialShape shape = infer_pooled_shape(m_dilations);
+    if (m_dilations.empty() && !m_kernel.empty())
+        m_dilations = Strides(m_kernel.size(), 1);
+    set_max_pool_with_indices_outputs(*this, shape, m_index_element_type, m_axis);
+}
+
+bool MaxPoolV8Base::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
+    return evaluate_max_pool(*this, m_dilations, outputs, inputs, true, m_index_element_type, m_axis);
+}
+
+bool MaxPoolV8Base::has_evaluate() const { return max_pool_with_indices_has_evaluate(*this); }
+
 AvgPoolBase::AvgPoolBase(const Output<Node>& arg, const Strides& strides, const Shape& pads_begin,
                          const Shape& pads_end, const Shape& kernel, bool exclude_pad, RoundingType rounding_type,
                          const PadType& auto_pad)
@@ -342,24 +370,9 @@ namespace v8 {
 MaxPool::MaxPool(const Output<Node>& arg, const Strides& strides, const Strides& dilations, const Shape& pads_begin,
                  const Shape& pads_end, const Shape& kernel, const op::RoundingType rounding_type,
                  const PadType auto_pad, const element::Type index_element_type, const int64_t axis)
-    : MaxPoolBase(arg, strides, pads_begin, pads_end, kernel, rounding_type, auto_pad),
-      m_dilations(dilations),
-      m_index_element_type(index_element_type),
-      m_axis(axis) {
+    : MaxPoolV8Base(arg, strides, dilations, pads_begin, pads_end, kernel, rounding_type, auto_pad, index_element_type,
+                    axis) {
     constructor_validate_and_infer_types();
-}
-
-bool MaxPool::visit_attributes(AttributeVisitor& visitor) {
-    return visit_max_pool_with_indices(visitor, m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel,
-                                       m_rounding_type, m_auto_pad, m_index_element_type, m_axis);
-}
-
-void MaxPool::validate_and_infer_types() {
-    check_index_element_type(*this, m_index_element_type);
-    const PartialShape shape = infer_pooled_shape(m_dilations);
-    if (m_dilations.empty() && !m_kernel.empty())
-        m_dilations = Strides(m_kernel.size(), 1);
-    set_max_pool_with_indices_outputs(*this, shape, m_index_element_type, m_axis);
 }
 
 std::shared_ptr<Node> MaxPool::clone_with_new_inputs(const OutputVector& new_args) const {
@@ -367,12 +380,6 @@ std::shared_ptr<Node> MaxPool::clone_with_new_inputs(const OutputVector& new_arg
     return std::make_shared<MaxPool>(new_args[0], m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel,
                                      m_rounding_type, m_auto_pad, m_index_element_type, m_axis);
 }
-
-bool MaxPool::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
-    return evaluate_max_pool(*this, m_dilations, outputs, inputs, true, m_index_element_type, m_axis);
-}
-
-bool MaxPool::has_evaluate() const { return max_pool_with_indices_has_evaluate(*this); }
 
 }  // namespace v8
 
@@ -381,24 +388,9 @@ namespace v14 {
 MaxPool::MaxPool(const Output<Node>& arg, const Strides& strides, const Strides& dilations, const Shape& pads_begin,
                  const Shape& pads_end, const Shape& kernel, const op::RoundingType rounding_type,
                  const PadType auto_pad, const element::Type index_element_type, const int64_t axis)
-    : MaxPoolBase(arg, strides, pads_begin, pads_end, kernel, rounding_type, auto_pad),
-      m_dilations(dilations),
-      m_index_element_type(index_element_type),
-      m_axis(axis) {
+    : MaxPoolV8Base(arg, strides, dilations, pads_begin, pads_end, kernel, rounding_type, auto_pad, index_element_type,
+                    axis) {
     constructor_validate_and_infer_types();
-}
-
-bool MaxPool::visit_attributes(AttributeVisitor& visitor) {
-    return visit_max_pool_with_indices(visitor, m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel,
-                                       m_rounding_type, m_auto_pad, m_index_element_type, m_axis);
-}
-
-void MaxPool::validate_and_infer_types() {
-    check_index_element_type(*this, m_index_element_type);
-    const PartialShape shape = infer_pooled_shape(m_dilations);
-    if (m_dilations.empty() && !m_kernel.empty())
-        m_dilations = Strides(m_kernel.size(), 1);
-    set_max_pool_with_indices_outputs(*this, shape, m_index_element_type, m_axis);
 }
 
 std::shared_ptr<Node> MaxPool::clone_with_new_inputs(const OutputVector& new_args) const {
@@ -406,12 +398,6 @@ std::shared_ptr<Node> MaxPool::clone_with_new_inputs(const OutputVector& new_arg
     return std::make_shared<MaxPool>(new_args[0], m_strides, m_dilations, m_pads_begin, m_pads_end, m_kernel,
                                      m_rounding_type, m_auto_pad, m_index_element_type, m_axis);
 }
-
-bool MaxPool::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
-    return evaluate_max_pool(*this, m_dilations, outputs, inputs, true, m_index_element_type, m_axis);
-}
-
-bool MaxPool::has_evaluate() const { return max_pool_with_indices_has_evaluate(*this); }
 
 AvgPool::AvgPool(const Output<Node>& arg, const Strides& strides, const Shape& pads_begin, const Shape& pads_end,
                  const Shape& kernel, bool exclude_pad, RoundingType rounding_type, const PadType& auto_pad)

@@ -32,38 +32,18 @@ namespace v8 {
 
 /// @brief Max pooling with window dilations and a second output holding the indices of the selected
 /// values (MaxPool-8).
-class MaxPool : public op::util::MaxPoolBase {
+class MaxPool : public op::util::MaxPoolV8Base {
 public:
-    OPENVINO_OP("MaxPool", "opset8", op::util::MaxPoolBase);
+    OPENVINO_OP("MaxPool", "opset8", op::util::MaxPoolV8Base);
 
     MaxPool() = default;
-    /// @param index_element_type Element type of the indices output: i32 or i64.
-    /// @param axis First axis of the input whose sub-tensor the indices are flattened over (0: the whole
-    ///             input, 2: one channel's spatial block); negative counts from the end.
     MaxPool(const Output<Node>& arg, const Strides& strides, const Strides& dilations, const Shape& pads_begin,
             const Shape& pads_end, const Shape& kernel,
             const op::RoundingType rounding_type = op::RoundingType::FLOOR,
             const PadType auto_pad = op::PadType::EXPLICIT, const element::Type index_element_type = element::i64,
             const int64_t axis = 0);
 
-    bool visit_attributes(AttributeVisitor& visitor) override;
-    void validate_and_infer_types() override;
     std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& new_args) const override;
-
-    const Strides& get_dilations() const noexcept { return m_dilations; }
-    void set_dilations(const Strides& dilations) { m_dilations = dilations; }
-    element::Type get_index_element_type() const noexcept { return m_index_element_type; }
-    void set_index_element_type(const element::Type index_element_type) { m_index_element_type = index_element_type; }
-    int64_t get_axis() const { return m_axis; }
-    void set_axis(const int64_t axis) { m_axis = axis; }
-
-    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
-    bool has_evaluate() const override;
-
-private:
-    Strides m_dilations;
-    element::Type m_index_element_type{element::i64};
-    int64_t m_axis{0};
 };
 
 }  // namespace v8
@@ -71,37 +51,18 @@ namespace v14 {
 
 /// @brief MaxPool-8 with one more rounding type: RoundingType::CEIL_TORCH, which rounds the output size up
 /// like CEIL but drops a last window that would start in the end padding (MaxPool-14).
-class MaxPool : public op::util::MaxPoolBase {
+class MaxPool : public op::util::MaxPoolV8Base {
 public:
-    OPENVINO_OP("MaxPool", "opset14", op::util::MaxPoolBase);
+    OPENVINO_OP("MaxPool", "opset14", op::util::MaxPoolV8Base);
 
     MaxPool() = default;
-    /// @param index_element_type Element type of the indices output: i32 or i64.
-    /// @param axis First axis of the input whose sub-tensor the indices are flattened over.
     MaxPool(const Output<Node>& arg, const Strides& strides, const Strides& dilations, const Shape& pads_begin,
             const Shape& pads_end, const Shape& kernel,
             const op::RoundingType rounding_type = op::RoundingType::FLOOR,
             const PadType auto_pad = op::PadType::EXPLICIT, const element::Type index_element_type = element::i64,
             const int64_t axis = 0);
 
-    bool visit_attributes(AttributeVisitor& visitor) override;
-    void validate_and_infer_types() override;
     std::shared_ptr<Node> clone_with_new_inputs(const OutputVector& new_args) const override;
-
-    const Strides& get_dilations() const noexcept { return m_dilations; }
-    void set_dilations(const Strides& dilations) { m_dilations = dilations; }
-    element::Type get_index_element_type() const noexcept { return m_index_element_type; }
-    void set_index_element_type(const element::Type index_element_type) { m_index_element_type = index_element_type; }
-    int64_t get_axis() const { return m_axis; }
-    void set_axis(const int64_t axis) { m_axis = axis; }
-
-    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
-    bool has_evaluate() const override;
-
-private:
-    Strides m_dilations;
-    element::Type m_index_element_type{element::i64};
-    int64_t m_axis{0};
 };
 
 }  // namespace v14

@@ -55,6 +55,38 @@ protected:
     op::RoundingType m_rounding_type = op::RoundingType::FLOOR;
 };
 
+/// @brief The base of MaxPool-8 and MaxPool-14: MaxPoolBase with dilations and a second output, the indices of the
+/// maxima (of element type index_element_type, counted from axis).
+class MaxPoolV8Base : public MaxPoolBase {
+public:
+    OPENVINO_OP("MaxPoolV8Base", "util", MaxPoolBase);
+
+    MaxPoolV8Base() = default;
+    MaxPoolV8Base(const Output<Node>& arg, const Strides& strides, const Strides& dilations, const Shape& pads_begin,
+                  const Shape& pads_end, const Shape& kernel,
+                  const op::RoundingType rounding_type = op::RoundingType::FLOOR,
+                  const PadType auto_pad = op::PadType::EXPLICIT,
+                  const element::Type index_element_type = element::i64, const int64_t axis = 0);
+
+    bool visit_attributes(AttributeVisitor& visitor) override;
+    void validate_and_infer_types() override;
+
+    const Strides& get_dilations() const noexcept { return m_dilations; }
+    void set_dilations(const Strides& dilations) { m_dilations = dilations; }
+    element::Type get_index_element_type() const noexcept { return m_index_element_type; }
+    void set_index_element_type(const element::Type index_element_type) { m_index_element_type = index_element_type; }
+    int64_t get_axis() const { return m_axis; }
+    void set_axis(const int64_t axis) { m_axis = axis; }
+
+    bool evaluate(TensorVector& outputs, const TensorVector& inputs) const override;
+    bool has_evaluate() const override;
+
+protected:
+    Strides m_dilations;
+    element::Type m_index_element_type{element::i64};
+    int64_t m_axis{0};
+};
+
 }  // namespace util
 }  // namespace op
 }  // namespace ov
