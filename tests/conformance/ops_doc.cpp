@@ -123,8 +123,12 @@ std::map<std::string, std::string> support_on(const std::string& label, const st
                     auto request = compiled.create_infer_request();
                     for (size_t i = 0; i < model->get_parameters().size(); ++i) {
                         const auto& parameter = model->get_parameters()[i];
+                        // A case's own ranges where it has them (RandomUniform needs its low bound below its high).
+                        const conformance::Range range =
+                            i < op_case.ranges.size() ? op_case.ranges[i] : conformance::Range{0.5, 1.5};
                         request.set_input_tensor(i, conformance::random_tensor(parameter->get_element_type(),
-                                                                               parameter->get_shape(), 7u, 0.5, 1.5));
+                                                                               parameter->get_shape(), 7u, range.lo,
+                                                                               range.hi));
                     }
                     request.infer();
                     for (const auto& record : request.get_profiling_info())
