@@ -3,14 +3,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iomanip>
 #include <random>
 #include <sstream>
-#include <thread>
 
+#include "devmux/kit/export_format.hpp"
 #include "devmux/kit/model_io.hpp"
 #include "devmux/plugin/device_identity.hpp"
 #include "devmux/plugin/iinfer_request.hpp"
@@ -280,12 +278,16 @@ void DecisionCache::forget(const std::string& key) {
     m_decisions.erase(key);
 }
 
-// The file: "devmux-backend-selection 1", "chosen\t<device>", then one line per candidate:
+// The entry, behind kit::write_cache_file's size and CRC-32C (a corrupted or truncated file is measured again,
+// never read as another decision): "devmux-backend-selection 1", "chosen\t<device>", then one line per candidate:
 // "candidate\t<primary>\t<target>\t<median ms or ->\t<runs>\t<error>".
 std::optional<Decision> read_decision(const std::string& cache_dir, const std::string& key) {
-    std::ifstream in(decision_path(cache_dir, key));
+    const std::optional<std::string> entry = kit::read_cache_file(decision_path(cache_dir, key));
+    if (!entry)
+        return std::nullopt;
+    std::istringstream in(*entry);
     std::string line;
-    if (!in || !std::getline(in, line) || line != "devmux-backend-selection 1")
+    if (!std::getline(in, line) || line != "devmux-backend-selection 1")
         return std::nullopt;
     Decision decision;
     while (std::getline(in, line)) {
@@ -318,28 +320,21 @@ std::optional<Decision> read_decision(const std::string& cache_dir, const std::s
 }
 
 void write_decision(const std::string& cache_dir, const std::string& key, const Decision& decision) {
-    const std::string path = decision_path(cache_dir, key);
-    std::ostringstream name;
-    name << path << ".tmp" << std::this_thread::get_id();
-    const std::string temporary = name.str();
-    {
-        std::ofstream out(temporary, std::ios::trunc);
-        if (!out)
-            return;
-        out << "devmux-backend-selection 1\n" << "chosen\t" << one_line(decision.chosen) << "\n";
-        for (const auto& m : decision.measurements) {
-            out << "candidate\t" << one_line(m.primary) << "\t" << one_line(m.target) << "\t";
-            if (m.median_ms)
-                out << std::setprecision(9) << *m.median_ms;
-            else
-                out << "-";
-            out << "\t" << m.runs << "\t" << one_line(m.error) << "\n";
-        }
-        if (!out)
-            return;
+    std::ostringstream out;
+    out << "devmux-backend-selection 1\n" << "chosen\t" << one_line(decision.chosen) << "\n";
+    for (const auto& m : decision.measurements) {
+        out << "candidate\t" << one_line(m.primary) << "\t" << one_line(m.target) << "\t";
+        if (m.median_ms)
+            out << std::setprecision(9) << *m.median_ms;
+        else
+            out << "-";
+        out << "\t" << m.runs << "\t" << one_line(m.error) << "\n";
     }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0)
-        std::remove(temporary.c_str());
+    try {
+        kit::write_cache_file(decision_path(cache_dir, key), out.str(), "GPU alias backend selection");
+    } catch (const std::exception&) {
+        // A cache folder that cannot be written costs a measurement in the next process, nothing more.
+    }
 }
 
 std::shared_ptr<ICompiledModel> with_measurements(const std::shared_ptr<ICompiledModel>& chosen,

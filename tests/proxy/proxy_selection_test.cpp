@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
 #include <sys/wait.h>
@@ -217,6 +218,44 @@ TEST(ProxySelectionCache, ALaterProcessWithTheSameCacheDirCompilesOnlyTheChosen)
     after_update.set_property("GPU", quick);
     after_update.compile_model(relu_model(), "GPU");
     EXPECT_EQ(compiles(after_update, "VS"), 1u);
+}
+
+// The entry under ov::cache_dir carries a checksum of its contents (kit::write_cache_file): an entry changed on
+// disk, even into another well-formed decision, is measured again and rewritten, never trusted.
+TEST(ProxySelectionCache, AnEntryChangedOnDiskIsMeasuredAgainAndRewritten) {
+    core_test::TempDir dir;
+    const std::string xml = fast_and_slow(dir, true, {{selection, "MEASURED"}});
+    const std::string cache = dir.file("cache");
+    std::filesystem::create_directories(cache);
+    // A fresh Core each time (nothing in memory); returns how many times the slow member compiled.
+    const auto slow_compiles = [&] {
+        ov::Core core(xml);
+        core.set_property(ov::cache_dir(cache));
+        core.set_property("GPU", quick);
+        core.compile_model(relu_model(), "GPU");
+        return compiles(core, "VS");
+    };
+    ASSERT_EQ(slow_compiles(), 1u);
+    std::string path;
+    for (const auto& file : std::filesystem::directory_iterator(cache))
+        if (file.path().filename().string().rfind("devmux_backend_selection_", 0) == 0)
+            path = file.path().string();
+    ASSERT_FALSE(path.empty());
+    std::string bytes;
+    {
+        std::ifstream in(path, std::ios::binary);
+        bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+    // The chosen member renamed to the other one: still a decision the parser would accept.
+    const size_t at = bytes.find("chosen\tVF.0");
+    ASSERT_NE(at, std::string::npos) << bytes;
+    bytes.replace(at, std::string("chosen\tVF.0").size(), "chosen\tVS.0");
+    {
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        out << bytes;
+    }
+    EXPECT_EQ(slow_compiles(), 1u) << "the changed entry is not trusted: both members measured again";
+    EXPECT_EQ(slow_compiles(), 0u) << "and the entry rewritten is read again";
 }
 
 TEST(ProxySelectionFailures, AMemberThatFailsToCompileIsSkippedWithItsErrorKept) {
