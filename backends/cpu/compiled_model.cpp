@@ -41,10 +41,10 @@ std::shared_ptr<const kit::ExecutionPlan> CompiledModel::plan_model(const ov::Mo
 
 std::shared_ptr<const kit::DynamicReferencePlan> CompiledModel::plan_dynamic(const ov::Model& model) const {
     // The passes never make a static model dynamic: a static model is prepared once, by plan_model.
-    if (!kit::has_dynamic_shapes(model))
+    if (!needs_dynamic_request(model))
         return nullptr;
     auto prepared = prepare_model(model);
-    if (!kit::has_dynamic_shapes(*prepared))
+    if (!needs_dynamic_request(*prepared))
         return nullptr;  // folding resolved every shape
     check_compilable(model, *prepared);
     std::vector<ov::element::Type> input_types, output_types;

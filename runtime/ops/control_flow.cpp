@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 // TensorIterator, Loop and If: ops that run bodies (sub-models), their base classes, and the reference
 // evaluation that runs a body node by node.
+#include "control_flow.hpp"
+
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <map>
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
 
 #include "openvino/op/constant.hpp"
 #include "openvino/op/if.hpp"
 #include "openvino/op/loop.hpp"
 #include "openvino/op/tensor_iterator.hpp"
+#include "openvino/op/util/variable_extension.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -72,51 +80,250 @@ ov::Tensor copy_of(const ov::Tensor& tensor) {
     return out;
 }
 
-// Runs a body on the given Parameter values: shapes are inferred again for these values, then every node is
-// evaluated in order. The body is a private copy (clone), so concurrent evaluations never share state.
-std::vector<ov::Tensor> run_body(const Node& op, Model& body, const std::vector<ov::Tensor>& parameter_values) {
+// ---- Body plans ----
+// Running a body used to mean cloning it and inferring its shapes again at every evaluation and iteration,
+// which cost more than the ops themselves on small models (Silero VAD runs its whole network inside an If).
+// A plan is that work done once for one set of Parameter types and shapes: a private clone of the body with
+// its shapes inferred, the order its ops run in, where each op reads its inputs, the Constants' data wrapped
+// once, and when each value can be dropped. Plans are immutable once built and shared by every evaluation
+// (any thread) of the same body with the same input shapes.
+
+std::atomic<size_t> plans_built{0};
+
+struct BodyPlan {
+    struct Step {
+        std::shared_ptr<Node> node;
+        std::vector<size_t> inputs;                    // value slots, in input order
+        size_t first_output = 0;                       // slot of output 0; outputs are consecutive
+        std::vector<element::Type> types;              // per output
+        std::vector<std::pair<bool, ov::Shape>> shapes;  // per output: static, and its shape
+        std::vector<size_t> release;                   // slots whose last reader is this step
+    };
+    std::shared_ptr<Model> body;  // the clone the steps point into; never changed after it is built
+    std::vector<size_t> parameter_slots;
+    std::vector<std::pair<size_t, ov::Tensor>> constants;  // slot and data (the clone's memory, read-only)
+    std::vector<Step> steps;
+    std::vector<size_t> result_slots;  // per body Result: the slot it gives
+    size_t slot_count = 0;
+};
+
+using PlanKey = std::vector<std::pair<element::Type, ov::Shape>>;
+
+PlanKey key_of(const std::vector<ov::Tensor>& parameter_values) {
+    PlanKey key;
+    key.reserve(parameter_values.size());
+    for (const auto& value : parameter_values)
+        key.emplace_back(value.get_element_type(), value.get_shape());
+    return key;
+}
+
+// A copy of `source` whose Parameters have the key's types and shapes from the start, so every op is
+// validated once, for them (Model::clone would validate each op for the source's shapes first, which fail
+// for a branch the op's own shape inference found unable to take its inputs).
+std::shared_ptr<Model> clone_for(const Model& source, const PlanKey& key) {
+    std::unordered_map<const Node*, std::shared_ptr<Node>> copies;
+    const auto& source_parameters = source.get_parameters();
+    for (size_t i = 0; i < source_parameters.size(); ++i) {
+        auto copy = std::static_pointer_cast<v0::Parameter>(source_parameters[i]->copy_with_new_inputs({}));
+        copy->set_element_type(key[i].first);
+        copy->set_partial_shape(key[i].second);
+        copy->validate_and_infer_types();
+        copies[source_parameters[i].get()] = copy;
+    }
+    for (const auto& node : source.get_ordered_ops()) {
+        if (copies.count(node.get()))
+            continue;
+        OutputVector inputs;
+        for (const auto& value : node->input_values())
+            inputs.emplace_back(copies.at(value.get_node()), value.get_index());
+        auto copy = node->copy_with_new_inputs(inputs);
+        if (auto* variable = dynamic_cast<util::VariableExtension*>(node.get()))
+            dynamic_cast<util::VariableExtension&>(*copy).set_variable(variable->get_variable());
+        copies[node.get()] = copy;
+    }
+    ParameterVector parameters;
+    for (const auto& parameter : source_parameters)
+        parameters.push_back(std::static_pointer_cast<v0::Parameter>(copies.at(parameter.get())));
+    ResultVector results;
+    for (const auto& result : source.get_results())
+        results.push_back(std::static_pointer_cast<v0::Result>(copies.at(result.get())));
+    SinkVector sinks;
+    for (const auto& sink : source.get_sinks())
+        sinks.push_back(std::static_pointer_cast<Sink>(copies.at(sink.get())));
+    return std::make_shared<Model>(results, sinks, parameters, source.get_variables(), source.get_friendly_name());
+}
+
+std::shared_ptr<const BodyPlan> build_plan(const Node& op, const Model& source, const PlanKey& key) {
+    auto plan = std::make_shared<BodyPlan>();
+    try {
+        plan->body = clone_for(source, key);
+    } catch (const ov::Exception& e) {
+        std::ostringstream shapes;
+        for (size_t i = 0; i < key.size(); ++i)
+            shapes << (i ? ", " : "") << key[i].first << " " << key[i].second;
+        OPENVINO_THROW(describe(op), ": its body cannot run on inputs of ", shapes.str(), ": ", e.what());
+    }
+    auto& body = *plan->body;
     const auto& parameters = body.get_parameters();
+    std::unordered_map<const Node*, size_t> first_slot;
+    std::unordered_map<const Node*, size_t> parameter_index;
+    for (size_t i = 0; i < parameters.size(); ++i)
+        parameter_index[parameters[i].get()] = i;
+    plan->parameter_slots.assign(parameters.size(), 0);
+    std::vector<size_t> last_reader;  // per slot: the step that reads it last (SIZE_MAX: none)
+    const auto slot_of = [&](const Output<Node>& source_output) {
+        const auto found = first_slot.find(source_output.get_node());
+        OPENVINO_ASSERT(found != first_slot.end(), describe(op), ": body node '",
+                        source_output.get_node()->get_friendly_name(), "' is read before it runs");
+        return found->second + source_output.get_index();
+    };
+    std::unordered_map<const Node*, size_t> result_slot;
+    for (const auto& node : body.get_ordered_ops()) {
+        if (ov::is_type<v0::Result>(node.get())) {
+            result_slot[node.get()] = slot_of(node->input_value(0));
+            continue;
+        }
+        const size_t first = plan->slot_count;
+        first_slot[node.get()] = first;
+        plan->slot_count += node->get_output_size();
+        last_reader.resize(plan->slot_count, SIZE_MAX);
+        if (const auto parameter = parameter_index.find(node.get()); parameter != parameter_index.end()) {
+            plan->parameter_slots[parameter->second] = first;
+            continue;
+        }
+        if (const auto* constant = ov::as_type<const v0::Constant>(node.get())) {
+            ov::Tensor data = constant->get_byte_size() && constant->get_data_ptr()
+                                  ? ov::Tensor(constant->get_element_type(), constant->get_shape(),
+                                               const_cast<void*>(constant->get_data_ptr()))
+                                  : ov::Tensor(constant->get_element_type(), constant->get_shape());
+            plan->constants.emplace_back(first, data);
+            continue;
+        }
+        BodyPlan::Step step;
+        step.node = node;
+        step.first_output = first;
+        for (const auto& input : node->input_values()) {
+            const size_t slot = slot_of(input);
+            step.inputs.push_back(slot);
+            last_reader[slot] = plan->steps.size();
+        }
+        for (size_t i = 0; i < node->get_output_size(); ++i) {
+            step.types.push_back(node->get_output_element_type(i));
+            const auto& shape = node->get_output_partial_shape(i);
+            step.shapes.emplace_back(shape.is_static(), shape.is_static() ? shape.to_shape() : ov::Shape{});
+        }
+        plan->steps.push_back(std::move(step));
+    }
+    for (const auto& result : body.get_results())
+        plan->result_slots.push_back(result_slot.at(result.get()));
+    // A slot read by a Result lives to the end; any other is dropped after its last reader.
+    std::vector<bool> kept(plan->slot_count, false);
+    for (size_t slot : plan->result_slots)
+        kept[slot] = true;
+    for (size_t slot = 0; slot < plan->slot_count; ++slot)
+        if (!kept[slot] && last_reader[slot] != SIZE_MAX)
+            plan->steps[last_reader[slot]].release.push_back(slot);
+    ++plans_built;
+    return plan;
+}
+
+// The plans of one body, keyed by its Parameters' types and shapes. `mutex` guards `plans` and `order`;
+// the plans themselves are immutable and used outside the lock.
+struct BodyPlans {
+    std::weak_ptr<const Model> body;  // to tell this body from a later one at the same address
+    std::mutex mutex;
+    std::map<PlanKey, std::shared_ptr<const BodyPlan>> plans;
+    std::vector<PlanKey> order;  // oldest first, to forget beyond body_plans_per_body
+};
+
+// Every body's plans, keyed by the body's address. `registry_mutex` guards the map only (finding, adding and
+// dropping entries), never a plan being built or run, so an inner body's lookup while an outer body is being
+// planned cannot wait on it. Entries of bodies that no longer exist are swept when a new entry is added.
+std::mutex registry_mutex;
+std::unordered_map<const Model*, std::shared_ptr<BodyPlans>> registry;
+
+std::shared_ptr<BodyPlans> plans_of(const std::shared_ptr<const Model>& body) {
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    auto found = registry.find(body.get());
+    if (found != registry.end() && found->second->body.lock() == body)
+        return found->second;
+    for (auto it = registry.begin(); it != registry.end();)
+        it = it->second->body.expired() ? registry.erase(it) : std::next(it);
+    auto entry = std::make_shared<BodyPlans>();
+    entry->body = body;
+    registry[body.get()] = entry;
+    return entry;
+}
+
+// A body whose op is validated again may have been edited (a pass, a new Parameter type): its plans go.
+void forget_plans(const std::shared_ptr<Model>& body) {
+    if (!body)
+        return;
+    std::lock_guard<std::mutex> lock(registry_mutex);
+    registry.erase(body.get());
+}
+
+std::shared_ptr<const BodyPlan> plan_for(const Node& op, const std::shared_ptr<Model>& body,
+                                         const std::vector<ov::Tensor>& parameter_values) {
+    OPENVINO_ASSERT(body, describe(op), ": has no body");
+    const auto& parameters = body->get_parameters();
     OPENVINO_ASSERT(parameter_values.size() == parameters.size(), describe(op), ": body of ", parameters.size(),
                     " Parameters given ", parameter_values.size(), " values");
-    for (size_t i = 0; i < parameters.size(); ++i) {
-        OPENVINO_ASSERT(parameter_values[i], describe(op), ": body Parameter ", i, " has no value");
-        parameters[i]->set_element_type(parameter_values[i].get_element_type());
-        parameters[i]->set_partial_shape(parameter_values[i].get_shape());
-    }
-    body.validate_nodes_and_infer_types();
-    std::map<std::pair<const Node*, size_t>, ov::Tensor> values;
     for (size_t i = 0; i < parameters.size(); ++i)
-        values[{parameters[i].get(), 0}] = parameter_values[i];
-    auto value_of = [&](const Output<Node>& source) {
-        const auto found = values.find({source.get_node(), source.get_index()});
-        OPENVINO_ASSERT(found != values.end(), describe(op), ": no value for body node ",
-                        source.get_node()->get_friendly_name());
+        OPENVINO_ASSERT(parameter_values[i], describe(op), ": body Parameter ", i, " has no value");
+    auto key = key_of(parameter_values);
+    auto entry = plans_of(body);
+    // Built under the body's own lock: two threads that need the same new plan build it once.
+    std::lock_guard<std::mutex> lock(entry->mutex);
+    const auto found = entry->plans.find(key);
+    if (found != entry->plans.end())
         return found->second;
-    };
-    for (const auto& node : body.get_ordered_ops()) {
-        if (ov::is_type<v0::Parameter>(node))
-            continue;
-        if (ov::is_type<v0::Result>(node)) {
-            values[{node.get(), 0}] = value_of(node->input_value(0));
-            continue;
+    auto plan = build_plan(op, *body, key);
+    if (entry->order.size() >= devmux::ref::body_plans_per_body) {
+        entry->plans.erase(entry->order.front());
+        entry->order.erase(entry->order.begin());
+    }
+    entry->order.push_back(key);
+    entry->plans.emplace(std::move(key), plan);
+    return plan;
+}
+
+// Runs a plan on the given Parameter values (whose types and shapes are the plan's key).
+std::vector<ov::Tensor> run_plan(const Node& op, const BodyPlan& plan, const std::vector<ov::Tensor>& parameter_values) {
+    std::vector<ov::Tensor> values(plan.slot_count);
+    for (size_t i = 0; i < plan.parameter_slots.size(); ++i)
+        values[plan.parameter_slots[i]] = parameter_values[i];
+    for (const auto& [slot, data] : plan.constants)
+        values[slot] = data;
+    ov::TensorVector in, out;
+    for (const auto& step : plan.steps) {
+        in.clear();
+        out.clear();
+        for (size_t slot : step.inputs) {
+            OPENVINO_ASSERT(values[slot], describe(op), ": body op '", step.node->get_friendly_name(),
+                            "' reads a value that was not computed");
+            in.push_back(values[slot]);
         }
-        ov::TensorVector in, out;
-        for (size_t i = 0; i < node->get_input_size(); ++i)
-            in.push_back(value_of(node->input_value(i)));
-        for (size_t i = 0; i < node->get_output_size(); ++i) {
-            const auto& shape = node->get_output_partial_shape(i);
-            out.push_back(shape.is_static() ? ov::Tensor(node->get_output_element_type(i), shape.to_shape())
-                                            : ov::Tensor());
-        }
-        OPENVINO_ASSERT(node->evaluate(out, in), describe(op), ": body op '", node->get_friendly_name(), "' (",
-                        node->get_type_name(), ") cannot be evaluated");
+        for (size_t i = 0; i < step.types.size(); ++i)
+            out.push_back(step.shapes[i].first ? ov::Tensor(step.types[i], step.shapes[i].second) : ov::Tensor());
+        OPENVINO_ASSERT(step.node->evaluate(out, in), describe(op), ": body op '", step.node->get_friendly_name(),
+                        "' (", step.node->get_type_name(), ") cannot be evaluated");
         for (size_t i = 0; i < out.size(); ++i)
-            values[{node.get(), i}] = out[i];
+            values[step.first_output + i] = std::move(out[i]);
+        for (size_t slot : step.release)
+            values[slot] = ov::Tensor();
     }
     std::vector<ov::Tensor> results;
-    for (const auto& result : body.get_results())
-        results.push_back(values.at({result.get(), 0}));
+    results.reserve(plan.result_slots.size());
+    for (size_t slot : plan.result_slots)
+        results.push_back(values[slot]);
     return results;
+}
+
+// Runs a body on the given Parameter values with the plan for their shapes (built on first use).
+std::vector<ov::Tensor> run_body(const Node& op, const std::shared_ptr<Model>& body,
+                                 const std::vector<ov::Tensor>& parameter_values) {
+    return run_plan(op, *plan_for(op, body, parameter_values), parameter_values);
 }
 
 // A condition tensor's truth: a boolean or integer scalar.
@@ -323,7 +530,7 @@ namespace {
 // and `iteration_input` are Loop's special body ports (-1: none).
 TensorVector iterate(const util::SubGraphOp& op, const TensorVector& inputs, int64_t max_iterations,
                      bool first_condition, int64_t iteration_input, int64_t condition_output) {
-    auto body = op.get_function()->clone();
+    const auto& body = op.get_function();
     const auto& in_descriptions = op.get_input_descriptions();
     const auto& out_descriptions = op.get_output_descriptions();
     const size_t parameter_count = body->get_parameters().size();
@@ -352,6 +559,8 @@ TensorVector iterate(const util::SubGraphOp& op, const TensorVector& inputs, int
     std::vector<std::vector<ov::Tensor>> kept(out_descriptions.size());  // per output: per iteration (concat)
     std::vector<ov::Tensor> last(out_descriptions.size());
     bool go_on = first_condition;
+    std::shared_ptr<const BodyPlan> plan;
+    PlanKey plan_key;
     int64_t iteration = 0;
     for (; go_on && (iterations_limit < 0 || iteration < iterations_limit); ++iteration) {
         OPENVINO_ASSERT(iteration < unbounded_guard, devmux::ref::describe(op), ": ran ", unbounded_guard,
@@ -380,7 +589,13 @@ TensorVector iterate(const util::SubGraphOp& op, const TensorVector& inputs, int
                 *counter.data<int64_t>() = iteration;
             parameter_values.at(static_cast<size_t>(iteration_input)) = counter;
         }
-        auto results = run_body(op, *body, parameter_values);
+        // The plan is looked up again only when an iteration's shapes differ from the last one's.
+        auto key = key_of(parameter_values);
+        if (!plan || key != plan_key) {
+            plan = plan_for(op, body, parameter_values);
+            plan_key = std::move(key);
+        }
+        auto results = run_plan(op, *plan, parameter_values);
         for (size_t o = 0; o < out_descriptions.size(); ++o) {
             const auto& d = out_descriptions[o];
             const auto& value = results.at(d->m_body_value_index);
@@ -502,6 +717,7 @@ void TensorIterator::validate_and_infer_types() {
     const auto& body = get_function();
     if (!body)
         return;  // wired step by step: checked once the body is set
+    forget_plans(body);
     set_body_parameter_types(*this, *body, get_input_descriptions());
     m_num_iterations = sliced_iteration_count(*this);
     infer_iterating_outputs(*this, m_num_iterations);
@@ -533,6 +749,7 @@ void Loop::validate_and_infer_types() {
     const auto& body = get_function();
     if (!body)
         return;
+    forget_plans(body);
     OPENVINO_ASSERT(get_input_size() >= 2, describe(*this), ": expects trip_count and execution_condition inputs");
     set_body_parameter_types(*this, *body, get_input_descriptions());
     const auto& parameters = body->get_parameters();
@@ -613,14 +830,55 @@ void If::validate_and_infer_types() {
     int branch = -1;
     if (condition)
         branch = truth_of(condition->get_tensor_view()) ? THEN_BODY_INDEX : ELSE_BODY_INDEX;
+    forget_plans(m_bodies[THEN_BODY_INDEX]);
+    forget_plans(m_bodies[ELSE_BODY_INDEX]);
     // Only a branch that can run takes the inputs' shapes: the other may not hold for them (a PyTorch export
     // tests an input's rank and keeps a branch for another rank, whose Squeeze fails on a reshaped input).
-    for (size_t body = 0; body < 2; ++body)
-        if (branch < 0 || static_cast<int>(body) == branch)
-            set_body_parameter_types(*this, *m_bodies[body], m_input_descriptions[body]);
-    std::map<uint64_t, std::pair<element::Type, PartialShape>> outputs;
+    // With a condition known only at run time, a branch whose shape inference fails for these inputs is one
+    // that cannot run on them, which ONNX never runs either (Silero VAD's 8 kHz branch on 16 kHz-sized input):
+    // the op takes its shapes from the branch that holds, and should the other be chosen at run time its
+    // evaluation fails then, naming the op and the body op at fault. Both failing is the op's error.
+    bool holds[2] = {false, false};
+    std::string failure[2];
     for (size_t body = 0; body < 2; ++body) {
         if (branch >= 0 && static_cast<int>(body) != branch)
+            continue;
+        if (branch >= 0) {
+            set_body_parameter_types(*this, *m_bodies[body], m_input_descriptions[body]);
+            holds[body] = true;
+            continue;
+        }
+        // What the body held for before, to go back to when it fails: a body left half inferred could not
+        // be cloned (Model::clone validates every op again), and the op is cloned when it is compiled.
+        std::vector<std::pair<element::Type, PartialShape>> held;
+        for (const auto& parameter : m_bodies[body]->get_parameters())
+            held.emplace_back(parameter->get_element_type(), parameter->get_partial_shape());
+        try {
+            set_body_parameter_types(*this, *m_bodies[body], m_input_descriptions[body]);
+            holds[body] = true;
+        } catch (const ov::Exception& e) {
+            failure[body] = e.what();
+            const auto& parameters = m_bodies[body]->get_parameters();
+            for (size_t i = 0; i < parameters.size(); ++i) {
+                parameters[i]->set_element_type(held[i].first);
+                parameters[i]->set_partial_shape(held[i].second);
+            }
+            try {
+                m_bodies[body]->validate_nodes_and_infer_types();
+            } catch (const ov::Exception&) {
+                // Not even its old shapes: leave every input's shape unknown, which shape inference accepts.
+                for (const auto& parameter : parameters)
+                    parameter->set_partial_shape(PartialShape::dynamic());
+                m_bodies[body]->validate_nodes_and_infer_types();
+            }
+        }
+    }
+    OPENVINO_ASSERT(branch >= 0 || holds[THEN_BODY_INDEX] || holds[ELSE_BODY_INDEX], describe(*this),
+                    ": neither body holds for the inputs' shapes; then body: ", failure[THEN_BODY_INDEX],
+                    "; else body: ", failure[ELSE_BODY_INDEX]);
+    std::map<uint64_t, std::pair<element::Type, PartialShape>> outputs;
+    for (size_t body = 0; body < 2; ++body) {
+        if (!holds[body])
             continue;
         for (const auto& d : m_output_descriptions[body]) {
             OPENVINO_ASSERT(d->m_body_value_index < m_bodies[body]->get_results().size(), describe(*this),
@@ -663,11 +921,12 @@ std::shared_ptr<Node> If::clone_with_new_inputs(const OutputVector& new_args) co
 bool If::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     OPENVINO_ASSERT(!inputs.empty(), describe(*this), ": expects the execution_condition input");
     const size_t branch = truth_of(inputs[0]) ? THEN_BODY_INDEX : ELSE_BODY_INDEX;
-    auto body = m_bodies[branch]->clone();
+    const auto& body = m_bodies[branch];
+    OPENVINO_ASSERT(body, describe(*this), ": has no ", branch == THEN_BODY_INDEX ? "then" : "else", " body");
     std::vector<ov::Tensor> parameter_values(body->get_parameters().size());
     for (const auto& d : m_input_descriptions[branch])
         parameter_values.at(d->m_body_parameter_index) = inputs.at(d->m_input_index);
-    const auto results = run_body(*this, *body, parameter_values);
+    const auto results = run_body(*this, body, parameter_values);
     TensorVector values(get_output_size());
     for (const auto& d : m_output_descriptions[branch])
         values.at(d->m_output_index) = results.at(d->m_body_value_index);
@@ -682,3 +941,5 @@ bool If::has_evaluate() const {
 }  // namespace v8
 }  // namespace op
 }  // namespace ov
+
+size_t devmux::ref::body_plans_built() { return ov::op::plans_built.load(); }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CPU plugin on models whose shapes are not all static (kit::DynamicReferencePlan): dynamic input
-// dimensions and data-dependent output shapes, reached through ov::Core as an application does. Each
+// dimensions and data-dependent output shapes, reached through ov::Core as an application does; the plans
+// compiled per input shape (and per value of an input that decides an If, as in Silero VAD). Each
 // result is checked against a computation in the test or against the static compile of the same model
 // with its shapes fixed.
 #include <gmock/gmock.h>
@@ -14,7 +15,12 @@
 #include <sstream>
 #include <thread>
 
+#include <dlfcn.h>
+
 #include "openvino/op/assign.hpp"
+#include "openvino/op/equal.hpp"
+#include "openvino/op/if.hpp"
+#include "openvino/op/multiply.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/convolution.hpp"
 #include "openvino/op/interpolate.hpp"
@@ -327,24 +333,135 @@ TEST(CpuDynamicShapes, AUserOutputTensorOfTheRightShapeIsWrittenInto) {
     EXPECT_TRUE(std::any_of(written.begin(), written.end(), [](float v) { return v > 0.0f; }));
 }
 
-TEST(CpuDynamicShapes, ProfilingHasOneRecordPerOp) {
+// Shapes that can be made static run a plan compiled for them: its records are the CPU kernels'.
+TEST(CpuDynamicShapes, ProfilingReportsThePlanThatRan) {
     ov::Core core;
     auto model = conv_relu_model(ov::PartialShape{-1, 3, 4, 4});
     auto compiled = core.compile_model(model, "CPU", ov::enable_profiling(true));
     auto request = compiled.create_infer_request();
     request.set_input_tensor(random_tensor({1, 3, 4, 4}, 71));
     request.infer();
-    const auto records = request.get_profiling_info();
-    EXPECT_EQ(records.size(), model->get_ordered_ops().size());
     bool saw_conv = false;
-    for (const auto& record : records) {
-        EXPECT_EQ(record.exec_type, "ref_dynamic");
-        if (record.node_name == "conv") {
+    for (const auto& record : request.get_profiling_info()) {
+        EXPECT_NE(record.exec_type, "ref_dynamic") << record.node_name;
+        if (record.node_name == "conv" && record.status == ov::ProfilingInfo::Status::EXECUTED)
             saw_conv = true;
-            EXPECT_EQ(record.status, ov::ProfilingInfo::Status::EXECUTED);
-        }
     }
     EXPECT_TRUE(saw_conv);
+}
+
+// ---- per-shape plans: a shape (and the value of an input that decides an If) compiled once ----
+
+// The number of specialised plans the CPU plugin has compiled in this process, read from the plugin library
+// the Core loaded (dlopen of the same path gives the same instance).
+size_t specialised_plans_built() {
+    void* library = dlopen(DEVMUX_BUILD_LIB_DIR "/libdevmux_cpu_plugin.so", RTLD_NOW | RTLD_NOLOAD);
+    EXPECT_NE(library, nullptr) << "the CPU plugin is not loaded";
+    if (!library)
+        return 0;
+    using Count = size_t (*)();
+    auto count = reinterpret_cast<Count>(dlsym(library, "devmux_cpu_specialised_plans_built"));
+    EXPECT_NE(count, nullptr);
+    const size_t built = count ? count() : 0;
+    dlclose(library);
+    return built;
+}
+
+// Silero VAD's structure in small: an If on `sr == 16000` (sr an i64 scalar input) around the whole network;
+// then: relu(x * w) over a [1, n] signal, else: x + 1. The else body also reshapes nothing, so both hold.
+std::shared_ptr<ov::Model> rate_switch_model(const ov::PartialShape& shape) {
+    auto x = parameter(ov::element::f32, shape, "x");
+    auto sr = parameter(ov::element::i64, ov::PartialShape{}, "sr");
+    auto is_16k = std::make_shared<ov::op::v1::Equal>(sr, ov::op::v0::Constant::create(ov::element::i64, {}, {16000}));
+    auto tx = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, shape);
+    auto scaled = std::make_shared<ov::op::v1::Multiply>(tx, ov::op::v0::Constant::create(ov::element::f32, {}, {1.5f}));
+    scaled->set_friendly_name("then_scale");
+    auto then_result = std::make_shared<ov::op::v0::Result>(std::make_shared<ov::op::v0::Relu>(scaled));
+    auto ex = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, shape);
+    auto else_result = std::make_shared<ov::op::v0::Result>(
+        std::make_shared<ov::op::v1::Add>(ex, ov::op::v0::Constant::create(ov::element::f32, {}, {1.0f})));
+    auto choice = std::make_shared<ov::op::v8::If>(is_16k);
+    choice->set_friendly_name("rate_if");
+    choice->set_then_body(std::make_shared<ov::Model>(ov::ResultVector{then_result}, ov::ParameterVector{tx}));
+    choice->set_else_body(std::make_shared<ov::Model>(ov::ResultVector{else_result}, ov::ParameterVector{ex}));
+    choice->set_input(x, tx, ex);
+    auto out = choice->set_output(then_result, else_result);
+    out.set_names({"y"});
+    return std::make_shared<ov::Model>(ov::OutputVector{out}, ov::ParameterVector{x, sr}, "rate_switch");
+}
+
+void expect_rate_switch(ov::InferRequest& request, size_t n, int64_t rate, unsigned seed) {
+    const auto x = random_floats(n, seed);
+    request.set_tensor("x", f32_tensor({1, n}, x));
+    request.set_tensor("sr", scalar_or_vector<int64_t>(ov::element::i64, {}, {rate}));
+    request.infer();
+    const auto output = request.get_tensor("y");
+    ASSERT_EQ(output.get_shape(), (ov::Shape{1, n}));
+    std::vector<float> expected(n);
+    for (size_t i = 0; i < n; ++i)
+        expected[i] = rate == 16000 ? std::max(0.0f, 1.5f * x[i]) : x[i] + 1.0f;
+    expect_close(floats_of(output), expected, 1e-6f);
+}
+
+// A static model whose If an input decides runs one plan per value of that input, with the branch inlined
+// (compiled with the CPU's kernels, no If left to run through its reference evaluate), shared by requests.
+TEST(CpuDynamicShapes, AnIfDecidedByAnInputRunsThePlanOfItsValue) {
+    ov::Core core;
+    auto compiled = core.compile_model(rate_switch_model(ov::PartialShape{1, 512}), "CPU", ov::enable_profiling(true));
+    auto first = compiled.create_infer_request();
+    auto second = compiled.create_infer_request();
+    const size_t before = specialised_plans_built();
+    for (unsigned round = 0; round < 3; ++round) {
+        expect_rate_switch(first, 512, 16000, 400 + round);
+        expect_rate_switch(second, 512, 16000, 410 + round);
+    }
+    EXPECT_EQ(specialised_plans_built() - before, 1u) << "one plan for sr = 16000, shared by both requests";
+    for (const auto& record : first.get_profiling_info()) {
+        EXPECT_NE(record.node_type, "If") << record.node_name;
+        EXPECT_NE(record.exec_type, "ref_dynamic") << record.node_name;
+    }
+    expect_rate_switch(first, 512, 8000, 420);
+    expect_rate_switch(first, 512, 16000, 421);
+    expect_rate_switch(second, 512, 8000, 422);
+    EXPECT_EQ(specialised_plans_built() - before, 2u) << "and one for sr = 8000";
+}
+
+// Dynamic dimensions: each shape is compiled once; further shapes beyond the bound run on the reference path,
+// still right.
+TEST(CpuDynamicShapes, EachShapeIsCompiledOnceUpToABound) {
+    ov::Core core;
+    auto compiled = core.compile_model(rate_switch_model(ov::PartialShape{1, -1}), "CPU");
+    auto request = compiled.create_infer_request();
+    const size_t before = specialised_plans_built();
+    for (unsigned round = 0; round < 2; ++round)
+        for (size_t n : {64, 96, 64, 128})
+            expect_rate_switch(request, n, 16000, static_cast<unsigned>(500 + n + round));
+    EXPECT_EQ(specialised_plans_built() - before, 3u);
+    const size_t bound = 8;  // max_specialised_plans
+    for (size_t n = 1; n <= bound + 3; ++n)
+        expect_rate_switch(request, n, 16000, static_cast<unsigned>(600 + n));
+    EXPECT_EQ(specialised_plans_built() - before, bound);
+}
+
+// A data-dependent shape cannot be made static: that model runs every op's reference evaluate(), one
+// profiling record per op.
+TEST(CpuDynamicShapes, ADataDependentShapeRunsTheReferencePathWithOneRecordPerOp) {
+    auto data = parameter(ov::element::f32, ov::PartialShape{3, 5}, "data");
+    auto nonzero = std::make_shared<ov::op::v3::NonZero>(data, ov::element::i64);
+    nonzero->set_friendly_name("nonzero");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{nonzero}, ov::ParameterVector{data}, "nonzero");
+    ov::Core core;
+    auto request = core.compile_model(model, "CPU", ov::enable_profiling(true)).create_infer_request();
+    request.set_input_tensor(random_tensor({3, 5}, 73));
+    request.infer();
+    const auto records = request.get_profiling_info();
+    EXPECT_EQ(records.size(), model->get_ordered_ops().size());
+    bool saw_nonzero = false;
+    for (const auto& record : records) {
+        EXPECT_EQ(record.exec_type, "ref_dynamic");
+        saw_nonzero = saw_nonzero || (record.node_name == "nonzero" && record.status == ov::ProfilingInfo::Status::EXECUTED);
+    }
+    EXPECT_TRUE(saw_nonzero);
 }
 
 TEST(CpuDynamicShapes, VariablesOfDynamicShapeKeepTheirState) {

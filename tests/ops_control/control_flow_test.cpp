@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // TensorIterator, Loop and If against loops written out in the test, on seeded random data; their shape
-// inference; their IR v11 form (written, read back, evaluated again); bad port maps.
+// inference; their IR v11 form (written, read back, evaluated again); bad port maps; the body plans they
+// cache (built once per set of input shapes, shared across threads) and a branch that cannot hold for
+// reshaped inputs when the condition is known only at run time.
 #include <gtest/gtest.h>
 
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "ir/ir_reader.hpp"
 #include "ir/ir_writer.hpp"
+#include "ops/control_flow.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/convert.hpp"
@@ -330,6 +334,195 @@ TEST(If, AConstantConditionLeavesTheOtherBranchOutOfAReshape) {
     EXPECT_EQ(model->output().get_partial_shape(), (PartialShape{2, 3}));
     model->reshape(PartialShape{4, 5});
     EXPECT_EQ(model->output().get_partial_shape(), (PartialShape{4, 5}));
+}
+
+namespace {
+
+// then: x * y, else: x + 1 (y unused there), on a runtime condition, for x and y of any 2-D shape.
+std::shared_ptr<Model> dynamic_branch_model() {
+    auto c = std::make_shared<op::v0::Parameter>(element::boolean, Shape{});
+    auto x = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension::dynamic(), Dimension::dynamic()});
+    auto y = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension::dynamic(), Dimension::dynamic()});
+    auto tx = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension::dynamic(), Dimension::dynamic()});
+    auto ty = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension::dynamic(), Dimension::dynamic()});
+    auto then_result = std::make_shared<op::v0::Result>(std::make_shared<op::v1::Multiply>(tx, ty));
+    auto ex = std::make_shared<op::v0::Parameter>(element::f32, PartialShape{Dimension::dynamic(), Dimension::dynamic()});
+    auto else_result = std::make_shared<op::v0::Result>(
+        std::make_shared<op::v1::Add>(ex, op::v0::Constant::create(element::f32, Shape{}, {1.f})));
+    auto choice = std::make_shared<op::v8::If>(c);
+    choice->set_then_body(std::make_shared<Model>(ResultVector{then_result}, ParameterVector{tx, ty}));
+    choice->set_else_body(std::make_shared<Model>(ResultVector{else_result}, ParameterVector{ex}));
+    choice->set_input(x, tx, ex);
+    choice->set_input(y, ty, nullptr);
+    auto out = choice->set_output(then_result, else_result);
+    return std::make_shared<Model>(OutputVector{out}, ParameterVector{c, x, y});
+}
+
+Tensor condition_of(bool value) {
+    Tensor c(element::boolean, Shape{});
+    *c.data<char>() = value;
+    return c;
+}
+
+// Evaluates dynamic_branch_model on seeded values of `shape` and checks each element against its formula.
+void expect_dynamic_branch(const Model& model, const Shape& shape, bool condition, uint32_t seed) {
+    const size_t n = shape_size(shape);
+    const auto x = random_values(n, seed), y = random_values(n, seed + 1);
+    const auto outputs = run(model, {condition_of(condition), tensor_of(shape, x), tensor_of(shape, y)});
+    ASSERT_EQ(outputs[0].get_shape(), shape);
+    const auto out = values_of(outputs[0]);
+    for (size_t i = 0; i < n; ++i)
+        ASSERT_NEAR(out[i], condition ? double(x[i]) * y[i] : x[i] + 1.0, 1e-6) << shape << " element " << i;
+}
+
+// x * 2 in the then body; the else body reshapes its input to a fixed [2, 3], which holds only for 6 elements.
+std::shared_ptr<Model> fixed_else_model(const std::shared_ptr<Node>& condition, bool then_fixed_too = false) {
+    auto a = std::make_shared<op::v0::Parameter>(element::f32, PartialShape::dynamic());
+    auto b = std::make_shared<op::v0::Parameter>(element::f32, PartialShape::dynamic());
+    auto fixed_shape = op::v0::Constant::create(element::i64, Shape{2}, {2, 3});
+    std::shared_ptr<Node> then_value =
+        then_fixed_too ? std::shared_ptr<Node>(std::make_shared<op::v1::Reshape>(a, fixed_shape, false))
+                       : std::shared_ptr<Node>(std::make_shared<op::v1::Multiply>(
+                             a, op::v0::Constant::create(element::f32, Shape{}, {2.f})));
+    auto then_result = std::make_shared<op::v0::Result>(then_value);
+    auto else_result = std::make_shared<op::v0::Result>(std::make_shared<op::v1::Reshape>(b, fixed_shape, false));
+    auto choice = std::make_shared<op::v8::If>(condition);
+    choice->set_friendly_name("rate_choice");
+    choice->set_then_body(std::make_shared<Model>(ResultVector{then_result}, ParameterVector{a}));
+    choice->set_else_body(std::make_shared<Model>(ResultVector{else_result}, ParameterVector{b}));
+    auto x = std::make_shared<op::v0::Parameter>(element::f32, Shape{2, 3});
+    x->set_friendly_name("x");
+    choice->set_input(x, a, b);
+    auto out = choice->set_output(then_result, else_result);
+    ParameterVector parameters{x};
+    if (auto parameter = as_type_ptr<op::v0::Parameter>(condition))
+        parameters.insert(parameters.begin(), parameter);
+    return std::make_shared<Model>(OutputVector{out}, parameters);
+}
+
+}  // namespace
+
+// The bodies are planned once per set of input shapes (a clone with its shapes inferred), then reused by
+// every later evaluation with those shapes; a new shape is planned once more.
+TEST(If, PlansEachBodyOnceForTheShapesItIsGiven) {
+    auto model = dynamic_branch_model();
+    const size_t before = devmux::ref::body_plans_built();
+    for (uint32_t round = 0; round < 5; ++round)
+        for (bool condition : {true, false})
+            expect_dynamic_branch(*model, Shape{2, 3}, condition, 40 + round);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 2u) << "one plan per body for [2,3]";
+    for (uint32_t round = 0; round < 3; ++round)
+        for (bool condition : {true, false})
+            expect_dynamic_branch(*model, Shape{4, 1}, condition, 50 + round);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 4u) << "and one more per body for [4,1]";
+    for (bool condition : {true, false})
+        expect_dynamic_branch(*model, Shape{2, 3}, condition, 60);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 4u) << "[2,3] is still planned";
+}
+
+// A body given more distinct shapes than the cache holds forgets its oldest plans and still computes right.
+TEST(If, ABodyGivenManyShapesKeepsABoundedCacheAndStaysCorrect) {
+    auto model = dynamic_branch_model();
+    const size_t shapes = devmux::ref::body_plans_per_body + 4;
+    for (size_t n = 1; n <= shapes; ++n)
+        expect_dynamic_branch(*model, Shape{1, n}, true, static_cast<uint32_t>(70 + n));
+    const size_t before = devmux::ref::body_plans_built();
+    expect_dynamic_branch(*model, Shape{1, 1}, true, 90);  // the oldest: forgotten, planned again
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 1u);
+    expect_dynamic_branch(*model, Shape{1, shapes}, true, 91);  // the newest: still there
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 1u);
+}
+
+// Plans are shared by every thread that evaluates the op: each thread's shapes and values stay its own.
+TEST(If, EvaluatesFromSeveralThreadsAtOnce) {
+    auto model = dynamic_branch_model();
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < 4; ++t)
+        threads.emplace_back([&model, t] {
+            // Threads 0 and 2, and 1 and 3, share a shape (and so a plan); each checks its own values.
+            const Shape shape{t % 2 + 1, 3 + t % 2};
+            for (uint32_t round = 0; round < 25; ++round)
+                expect_dynamic_branch(*model, shape, (round + t) % 2 == 0, static_cast<uint32_t>(100 * t + round));
+        });
+    for (auto& thread : threads)
+        thread.join();
+}
+
+// A condition known only at run time: the else body cannot hold for [4, 5] (it reshapes to a fixed [2, 3]),
+// which no longer blocks reshaping the model; the op takes the then body's shapes, runs the then body, and
+// fails naming itself if the else body is chosen for inputs it cannot take.
+TEST(If, ABranchThatFailsForNewShapesNoLongerBlocksAReshape) {
+    auto c = std::make_shared<op::v0::Parameter>(element::boolean, Shape{});
+    c->set_friendly_name("c");
+    auto model = fixed_else_model(c);
+    ASSERT_NO_THROW(model->reshape(std::map<size_t, PartialShape>{{1, PartialShape{4, 5}}}));
+    EXPECT_EQ(model->output().get_partial_shape(), (PartialShape{4, 5}));
+    const auto x = random_values(20, 110);
+    const auto out = values_of(run(*model, {condition_of(true), tensor_of({4, 5}, x)})[0]);
+    ASSERT_EQ(out.size(), 20u);
+    for (size_t i = 0; i < 20; ++i)
+        EXPECT_NEAR(out[i], 2.0 * x[i], 1e-6);
+    // A compiled model is a clone: the body that cannot take [4, 5] must clone all the same.
+    std::shared_ptr<Model> copy;
+    ASSERT_NO_THROW(copy = model->clone());
+    const auto copied = values_of(run(*copy, {condition_of(true), tensor_of({4, 5}, x)})[0]);
+    ASSERT_EQ(copied.size(), 20u);
+    for (size_t i = 0; i < 20; ++i)
+        EXPECT_NEAR(copied[i], 2.0 * x[i], 1e-6);
+    try {
+        run(*model, {condition_of(false), tensor_of({4, 5}, x)});
+        ADD_FAILURE() << "the else body ran on a [4,5] input";
+    } catch (const ov::Exception& e) {
+        EXPECT_NE(std::string(e.what()).find("rate_choice"), std::string::npos) << e.what();
+    }
+    // Back to shapes both bodies hold for: both run again.
+    model->reshape(std::map<size_t, PartialShape>{{1, PartialShape{2, 3}}});
+    EXPECT_EQ(model->output().get_partial_shape(), (PartialShape{2, 3}));
+    const auto small = random_values(6, 111);
+    const auto reshaped = values_of(run(*model, {condition_of(false), tensor_of({2, 3}, small)})[0]);
+    for (size_t i = 0; i < 6; ++i)
+        EXPECT_EQ(reshaped[i], small[i]);
+}
+
+TEST(If, BothBranchesFailingForTheInputsIsRefusedNamingTheOp) {
+    auto c = std::make_shared<op::v0::Parameter>(element::boolean, Shape{});
+    auto model = fixed_else_model(c, true);
+    try {
+        model->reshape(std::map<size_t, PartialShape>{{1, PartialShape{4, 5}}});
+        ADD_FAILURE() << "a reshape neither body holds for was accepted";
+    } catch (const ov::Exception& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("rate_choice"), std::string::npos) << what;
+        EXPECT_NE(what.find("neither body"), std::string::npos) << what;
+    }
+}
+
+// The op's own shape inference forgets its plans: a plan made for a body before it was edited is not reused.
+TEST(If, ValidatingTheOpAgainForgetsItsPlans) {
+    auto model = dynamic_branch_model();
+    expect_dynamic_branch(*model, Shape{2, 2}, true, 120);
+    const size_t before = devmux::ref::body_plans_built();
+    model->validate_nodes_and_infer_types();
+    expect_dynamic_branch(*model, Shape{2, 2}, true, 121);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 1u);
+}
+
+// Each iteration of a Loop or TensorIterator whose shapes stay the same runs the same plan: one per body.
+TEST(Loop, PlansItsBodyOnceForAllItsIterations) {
+    auto model = counting_loop(10, 100.f);
+    const size_t before = devmux::ref::body_plans_built();
+    expect_loop_matches(*model, 10, 100.f, 130);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 1u) << "ten iterations, one plan";
+    expect_loop_matches(*model, 10, 100.f, 131);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 1u) << "a second evaluation reuses it";
+}
+
+TEST(TensorIterator, PlansItsBodyOnceForAllItsIterations) {
+    auto model = accumulator(9, false);
+    const size_t before = devmux::ref::body_plans_built();
+    expect_accumulator_matches(*model, 9, false, 140);
+    expect_accumulator_matches(*model, 9, false, 141);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 1u);
 }
 
 TEST(ControlFlowIr, APortMapNamingAMissingBodyLayerIsRefusedNamingTheLayer) {
