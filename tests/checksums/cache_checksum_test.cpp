@@ -13,22 +13,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "checksums/opencl_device.hpp"
 #include "common/test_utils.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "openvino/openvino.hpp"
 
 namespace {
 
-// A CPU-type device (PoCL) counts: CI has one.
-bool has_opencl_device() {
-    try {
-        ov::Core core;
-        core.set_property("OPENCL", {{"OPENCL_DEVICE_TYPES", "GPU,ACCELERATOR,CPU"}});
-        return !core.get_property("OPENCL", ov::available_devices).empty();
-    } catch (const ov::Exception&) {
-        return false;  // no OPENCL plugin in this build
-    }
-}
+using checksum_test::has_opencl_device;
 
 std::string read_file(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

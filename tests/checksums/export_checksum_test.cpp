@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "checksums/opencl_device.hpp"
 #include "common/test_utils.hpp"
 #include "devmux/kit/export_format.hpp"
 #include "openvino/core/version.hpp"
@@ -23,16 +24,7 @@ using ::testing::HasSubstr;
 
 constexpr const char* landmarks = "/landmarks-regression-retail-0009/FP32/landmarks-regression-retail-0009.xml";
 
-// A CPU-type device (PoCL) counts: CI has one.
-bool has_opencl_device() {
-    try {
-        ov::Core core;
-        core.set_property("OPENCL", {{"OPENCL_DEVICE_TYPES", "GPU,ACCELERATOR,CPU"}});
-        return !core.get_property("OPENCL", ov::available_devices).empty();
-    } catch (const ov::Exception&) {
-        return false;  // no OPENCL plugin in this build
-    }
-}
+using checksum_test::has_opencl_device;
 
 // A Core that admits CPU-type OpenCL and Vulkan devices (PoCL, lavapipe), as CI has.
 ov::Core& core() {
