@@ -31,6 +31,11 @@ std::vector<std::string> capabilities() {
 
 std::string describe_type(const ov::Node& node) { return kit::OpSupport::describe_type(node); }
 
+// x * clip(x + 3, 0, 6) / 6 as one HSwish-4 (kernels/hswish.cpp); the number replaced.
+size_t fuse_hswish(ov::Model& model);
+// BatchNormInference after a (Group)Convolution folded into its filters and a bias (kernels/scale_shift.cpp).
+size_t fold_batch_norms(ov::Model& model);
+
 std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
     auto exec = model.clone();
     kit::PassManager passes("CPU");
@@ -39,6 +44,9 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
     passes.add("inference_precision", [](ov::Model& m) { return kit::apply_inference_precision(m, ov::element::f32) != 0; })
         .add("remove_identity_ops", [](ov::Model& m) { return kit::remove_identity_ops(m) != 0; })
         .add("fold_constants", [](ov::Model& m) { return kit::fold_constants(m) != 0; });
+    // Static shapes only, as the convolution fusion below: a dynamic model runs the ops as the user wrote them.
+    passes.add("fold_batch_norms", [](ov::Model& m) { return !kit::has_dynamic_shapes(m) && fold_batch_norms(m) != 0; });
+    passes.add("fuse_hswish", [](ov::Model& m) { return !kit::has_dynamic_shapes(m) && fuse_hswish(m) != 0; });
 #ifdef DEVMUX_CPU_HAVE_DNNL
     // Bias, activation, a per-channel scale-shift and an Add before or after them become oneDNN post-ops
     // of the convolution's primitive (sum, binary, eltwise).
