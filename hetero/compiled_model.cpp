@@ -135,8 +135,8 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
                              " go to one device all together or not at all (" + join(names) + ")";
         }
         if (!unsupported.empty()) {
-            // Devices that support only static shapes (CPU) take no op whose shapes are dynamic: say so,
-            // as they do, rather than blaming the ops.
+            // Ops of dynamic shape go only to devices that run dynamic shapes (assign_compute_ops): when none
+            // of the list does, say so, as a device that needs static shapes does, rather than blaming the ops.
             std::string dynamic_input;
             for (const auto& input : m_source->inputs()) {
                 if (input.get_partial_shape().is_static())
@@ -164,18 +164,41 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
                                "; the devices asked (", m_config.priorities(), ") take none of ",
                                dynamic_ops.size() == 1 ? "its op" : "its ops", " with dynamic shapes (",
                                join(dynamic_ops.empty() ? unsupported : dynamic_ops),
-                               "); only static shapes are supported: reshape the model first", stateful_note);
+                               "): list a device that runs dynamic shapes and these ops (CPU), or reshape the model "
+                               "to static shapes first",
+                               stateful_note);
         }
         OPENVINO_ASSERT(unsupported.empty(), "HETERO: model '", m_model_name, "': ", join(unsupported),
                         unsupported.size() == 1 ? " is" : " are", " not supported by any of the devices asked (",
                         m_config.priorities(), ")", stateful_note);
     }
+    m_passthrough_device = passthrough_device(catalog);
     split(affinities);
     if (std::getenv("OPENVINO_HETERO_VISUALIZE"))
         write_dumps(affinities);
     m_compiled.resize(m_plan.submodels.size());
     for (size_t i = 0; i < m_plan.submodels.size(); ++i)
         compile_submodel(i, catalog, nullptr, nullptr);
+}
+
+std::string CompiledModel::passthrough_device(DeviceCatalog& catalog) const {
+    for (const auto& node : m_source->get_ordered_ops())
+        if (!is_structural(*node))
+            return {};
+    for (const auto& device : catalog.config().devices) {
+        try {
+            const ov::SupportedOpsMap answer =
+                catalog.core().query_model(m_source, device, catalog.properties_for(device));
+            bool takes_all = true;
+            for (const auto& node : m_source->get_ordered_ops())
+                takes_all = takes_all && answer.count(node->get_friendly_name());
+            if (takes_all)  // named as the device answers, as every other subgraph's device is ("M.0")
+                return answer.empty() || answer.begin()->second.empty() ? device : answer.begin()->second;
+        } catch (const std::exception&) {
+            // a device that cannot answer does not take it; the next one is asked
+        }
+    }
+    return catalog.config().devices.front();  // its compile says why it cannot
 }
 
 bool CompiledModel::low_precision_asked() const {
@@ -195,7 +218,7 @@ bool CompiledModel::low_precision_asked() const {
 void CompiledModel::split(const std::map<std::string, std::string>& affinities) {
     m_affinities = affinities;
     m_split_source = m_source;
-    m_plan = collect_subgraphs(m_source, affinities);
+    m_plan = collect_subgraphs(m_source, affinities, m_passthrough_device);
     bool rounding_boundary = false;
     for (const auto& link : m_plan.links) {
         const auto type = link.source.get_element_type();
@@ -212,7 +235,7 @@ void CompiledModel::split(const std::map<std::string, std::string>& affinities) 
     // Decided from the model and the affinities alone, so an import splits exactly as the compile did.
     m_split_source = m_source->clone();
     kit::convert_precision(*m_split_source, {ov::element::f16, ov::element::bf16}, ov::element::f32);
-    m_plan = collect_subgraphs(m_split_source, affinities);
+    m_plan = collect_subgraphs(m_split_source, affinities, m_passthrough_device);
 }
 
 void CompiledModel::compile_submodel(size_t index, DeviceCatalog& catalog, const std::string* blob,
@@ -312,11 +335,12 @@ std::shared_ptr<CompiledModel> CompiledModel::import(std::istream& stream, const
         affinities[name] = reader.read_string("op device");
     }
     std::shared_ptr<CompiledModel> compiled(new CompiledModel(model, plugin, config, Imported{}));
+    DeviceCatalog catalog(plugin->core(), config);
+    compiled->m_passthrough_device = compiled->passthrough_device(catalog);
     compiled->split(affinities);
     const size_t submodels = count_of(reader.read_string("subgraph count"), "subgraph count");
     OPENVINO_ASSERT(submodels == compiled->m_plan.submodels.size(), "HETERO: the exported model has ", submodels,
                     " subgraphs, but its model and affinities split into ", compiled->m_plan.submodels.size());
-    DeviceCatalog catalog(plugin->core(), config);
     compiled->m_compiled.resize(submodels);
     for (size_t i = 0; i < submodels; ++i) {
         const std::string device = reader.read_string("subgraph device");

@@ -57,6 +57,10 @@ private:
     /// True when ov::hint::inference_precision (handed on to the devices) asks for f16 or bf16.
     bool low_precision_asked() const;
     void write_dumps(const std::map<std::string, std::string>& affinities) const;
+    /// For a model without compute ops (an Identity, a Constant output): the first device of the list whose
+    /// query takes all of it (a dynamic input needs one that runs dynamic shapes), else the first device.
+    /// Empty for any other model, whose Parameters and Results go with its ops.
+    std::string passthrough_device(DeviceCatalog& catalog) const;
     /// Compiles submodel `index`, or imports it from `blob` when given.
     void compile_submodel(size_t index, DeviceCatalog& catalog, const std::string* blob, const std::string* ir);
     std::shared_ptr<const kit::PropertyTable> make_property_table() const;
@@ -69,6 +73,7 @@ private:
     std::shared_ptr<ov::Model> m_source;               // a clone of the user's model
     std::shared_ptr<ov::Model> m_split_source;         // what m_plan was cut from: m_source or its f32 copy
     std::map<std::string, std::string> m_affinities;  // compute op -> device, as compiled
+    std::string m_passthrough_device;  // runs a model without compute ops (passthrough_device()); else empty
     SubgraphPlan m_plan;
     std::vector<std::shared_ptr<ICompiledModel>> m_compiled;  // one per submodel of m_plan
     bool m_loaded_from_cache = false;

@@ -64,6 +64,27 @@ ov::AnyMap DeviceCatalog::properties_for(const std::string& device) {
     return properties;
 }
 
+bool DeviceCatalog::runs_dynamic_shapes(const std::string& device) {
+    const auto found = m_runs_dynamic.find(device);
+    if (found != m_runs_dynamic.end())
+        return found->second;
+    // A device's answer about a dynamic op alone is not enough: one that needs static shapes still claims an op
+    // its preparation removes (a Convert to the same type), and would then be handed a subgraph with an input
+    // of dynamic shape, which it cannot compile. Whether it takes a dynamic input at all tells them apart.
+    auto input = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{ov::Dimension::dynamic()});
+    input->set_friendly_name("hetero_dynamic_probe_input");
+    auto output = std::make_shared<ov::op::v0::Result>(input);
+    output->set_friendly_name("hetero_dynamic_probe_output");
+    auto probe = std::make_shared<ov::Model>(ov::ResultVector{output}, ov::ParameterVector{input}, "hetero_dynamic_probe");
+    bool runs = false;
+    try {
+        runs = m_core->query_model(probe, device, properties_for(device)).count(input->get_friendly_name()) != 0;
+    } catch (const std::exception&) {
+        runs = false;  // a device that cannot even answer about a dynamic input does not run one
+    }
+    return m_runs_dynamic.emplace(device, runs).first->second;
+}
+
 // ---- assignment ----
 
 namespace {
@@ -153,10 +174,14 @@ std::map<std::string, std::string> assign_compute_ops(const std::shared_ptr<cons
         std::map<std::string, std::string> taken;
         for (const auto& kv : answer) {
             const auto node = unclaimed.find(kv.first);
-            // HETERO passes tensors of static shapes between its subgraphs: an op of dynamic shape in the
-            // model stays unassigned, whatever a device that runs it alone (CPU) answers.
-            if (node != unclaimed.end() && !is_structural(*node->second) && !has_dynamic_shape(*node->second))
-                taken[kv.first] = kv.second.empty() ? device : kv.second;
+            if (node == unclaimed.end() || is_structural(*node->second))
+                continue;
+            // An op whose shapes are known only at run time (TopK with a K input, NonMaxSuppression, and every
+            // op downstream of one that reads such a shape) goes to a device that runs dynamic shapes: the
+            // request hands its tensors over with their actual shapes after each run.
+            if (has_dynamic_shape(*node->second) && !catalog.runs_dynamic_shapes(device))
+                continue;
+            taken[kv.first] = kv.second.empty() ? device : kv.second;
         }
         // A shape computation stays only with a device that takes every op it computes shapes for.
         auto keep_shape_computations_with_anchors = [&]() {

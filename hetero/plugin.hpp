@@ -25,11 +25,16 @@ public:
     /// What to give `device` when compiling or querying on it: the HETERO-level properties it
     /// supports and the ov::device::properties entries (the Core picks the ones naming it).
     ov::AnyMap properties_for(const std::string& device);
+    /// Whether `device` runs ops of dynamic shape: its query_model takes the Parameter of dynamic shape of a
+    /// model that only passes that input through (CPU does; devices that need static shapes refuse it). Asked
+    /// once per catalog, and only for a model with dynamic shapes; a device whose query throws does not.
+    bool runs_dynamic_shapes(const std::string& device);
 
 private:
     std::shared_ptr<ICore> m_core;
     Config m_config;
     std::map<std::string, std::vector<std::string>> m_supported;
+    std::map<std::string, bool> m_runs_dynamic;
 };
 
 /// The "HETERO" device: splits a model across the devices of its priority list and runs the pieces
@@ -58,7 +63,9 @@ private:
 };
 
 /// Greedy assignment in priority order: the first device is asked about the whole model, each later
-/// one only about the ops no earlier device took. Shape computations (shape_computation_anchors) stay
+/// one only about the ops no earlier device took. An op with a dynamic input or output shape (and so every
+/// op downstream whose shapes depend on it) goes only to a device that runs dynamic shapes
+/// (DeviceCatalog::runs_dynamic_shapes), whatever a device that needs static shapes answers. Shape computations (shape_computation_anchors) stay
 /// with a device only together with the ops they compute shapes for; a Convert that only converts the
 /// output of an op a later device takes moves to that device with it when it can. Returns compute op ->
 /// device (device names as the devices answer them); ops no device takes are absent. `refusal_notes`,

@@ -376,20 +376,26 @@ private:
 }  // namespace
 
 SubgraphPlan collect_subgraphs(const std::shared_ptr<const ov::Model>& model,
-                               const std::map<std::string, std::string>& affinities) {
+                               const std::map<std::string, std::string>& affinities,
+                               const std::string& passthrough_device) {
     OPENVINO_ASSERT(model, "HETERO: cannot split a null model");
     const auto ordered = model->get_ordered_ops();
 
-    std::string default_device;
+    // Results of Parameters and Constants follow the first compute op's device; a model without compute ops
+    // (an Identity, a Constant output) has none, and runs on `passthrough_device`.
+    std::string default_device = passthrough_device;
+    bool has_compute_affinity = false;
     std::vector<std::string> missing;
     for (const auto& node : ordered) {
         if (is_structural(*node))
             continue;
         const auto found = affinities.find(node->get_friendly_name());
-        if (found == affinities.end() || found->second.empty())
+        if (found == affinities.end() || found->second.empty()) {
             missing.push_back(std::string(node->get_type_name()) + " '" + node->get_friendly_name() + "'");
-        else if (default_device.empty())
+        } else if (!has_compute_affinity) {
             default_device = found->second;
+            has_compute_affinity = true;
+        }
     }
     if (!missing.empty()) {
         std::string text;

@@ -104,9 +104,12 @@ std::vector<VariableRegion> variable_regions(const ov::Model& model);
 /// new subgraph (the boundary moves), so the result is always acyclic. Results go with their
 /// producer. The ReadValue and Assign ops of one variable always land in one subgraph: they must
 /// share a device, and when no cycle-free split keeps them together the error names them and says
-/// why. Throws ov::Exception naming every compute op without an affinity.
+/// why. Throws ov::Exception naming every compute op without an affinity. A Result of a Parameter or
+/// Constant runs on that input's device, else with the first compute op's, else (a model without compute
+/// ops) on `passthrough_device`.
 SubgraphPlan collect_subgraphs(const std::shared_ptr<const ov::Model>& model,
-                               const std::map<std::string, std::string>& affinities);
+                               const std::map<std::string, std::string>& affinities,
+                               const std::string& passthrough_device = {});
 
 }  // namespace hetero
 }  // namespace devmux

@@ -78,7 +78,7 @@ SyncInferRequest::SyncInferRequest(const std::shared_ptr<const CompiledModel>& c
     }
     // One tensor per boundary, made here once by the producer's context: the producer writes it, its
     // consumers in the same memory space read it, the others read their own copy.
-    std::vector<std::shared_ptr<IRemoteContext>> contexts;
+    std::vector<std::shared_ptr<IRemoteContext>>& contexts = m_contexts;
     for (const auto& submodel : submodels) {
         contexts.push_back(context_of(*submodel));
         m_memory_spaces.push_back(contexts.back()->get_memory_space());
@@ -175,8 +175,29 @@ void SyncInferRequest::forward_dynamic(size_t producer) {
             continue;
         const ov::Tensor tensor =
             m_subrequests[producer]->get_tensor(submodels[producer]->outputs()[link.producer.second]);
-        for (const auto& consumer : link.consumers)
-            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], tensor);
+        OPENVINO_ASSERT(tensor, "HETERO: subgraph ", producer, " on device ", plan.submodels[producer].device,
+                        " ran but gave no tensor for '", link.source.get_node()->get_friendly_name(), "' (port ",
+                        link.source.get_index(), "), which later subgraphs read");
+        const std::string space = memory_space_of(tensor);
+        for (const auto& consumer : link.consumers) {
+            ov::Tensor given = tensor;
+            if (m_memory_spaces[consumer.first] != space) {
+                ov::Tensor& copy = m_dynamic_copies[{k, consumer.first}];
+                if (!copy || copy.get_shape() != tensor.get_shape() ||
+                    copy.get_element_type() != tensor.get_element_type())
+                    copy = tensor_in(*m_contexts[consumer.first], tensor.get_element_type(), tensor.get_shape());
+                try {
+                    copy_tensor(tensor, copy);
+                } catch (const std::exception& e) {
+                    OPENVINO_THROW("HETERO: copying the output of subgraph ", producer, " (", m_memory_spaces[producer],
+                                   ") for subgraph ", consumer.first, " on device ",
+                                   plan.submodels[consumer.first].device, " (", m_memory_spaces[consumer.first],
+                                   ") failed: ", e.what());
+                }
+                given = copy;
+            }
+            m_subrequests[consumer.first]->set_tensor(submodels[consumer.first]->inputs()[consumer.second], given);
+        }
     }
 }
 
@@ -257,7 +278,9 @@ std::vector<ov::ProfilingInfo> SyncInferRequest::get_profiling_info() const {
         BoundaryDescription boundary;
         boundary.element_type = source.get_element_type();
         boundary.shape = source.get_partial_shape();
-        const size_t bytes = boundary.bytes();
+        // A boundary of dynamic shape has the size of the last run; the records say so rather than 0 bytes.
+        const std::string size =
+            boundary.shape.is_dynamic() ? std::string("dynamic") : std::to_string(boundary.bytes()) + "B";
         for (size_t consumer : consumers) {
             ov::ProfilingInfo info;
             info.status = ov::ProfilingInfo::Status::EXECUTED;
@@ -265,12 +288,13 @@ std::vector<ov::ProfilingInfo> SyncInferRequest::get_profiling_info() const {
                              std::to_string(consumer) + ": " + source.get_node()->get_friendly_name() +
                              (source.get_index() ? "." + std::to_string(source.get_index()) : std::string());
             info.node_type = "Transfer";
-            info.exec_type = "shared_tensor_" + std::to_string(bytes) + "B";
-            for (const auto& copy : m_copies) {
-                if (copy.link == k && copy.consumer == consumer)
-                    info.exec_type = "copy_" + m_memory_spaces[link.producer.first] + "_to_" +
-                                     m_memory_spaces[consumer] + "_" + std::to_string(bytes) + "B";
-            }
+            info.exec_type = "shared_tensor_" + size;
+            bool copied = m_dynamic_copies.count({k, consumer}) != 0;
+            for (const auto& copy : m_copies)
+                copied = copied || (copy.link == k && copy.consumer == consumer);
+            if (copied)
+                info.exec_type = "copy_" + m_memory_spaces[link.producer.first] + "_to_" + m_memory_spaces[consumer] +
+                                 "_" + size;
             records.push_back(std::move(info));
         }
     }

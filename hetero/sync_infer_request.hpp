@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "devmux/plugin/iinfer_request.hpp"
 
 namespace devmux {
+class IRemoteContext;
+
 namespace hetero {
 
 class CompiledModel;
@@ -38,7 +42,9 @@ public:
 private:
     template <class Run>
     void run_stages(Run run);
-    /// Hands dynamically shaped boundary tensors to the consumers once their producer has run.
+    /// Hands dynamically shaped boundary tensors to the consumers once their producer has run, with the
+    /// shapes that run gave them: shared with a consumer in the producer's memory space, else copied into a
+    /// tensor of the consumer's context (kept while the shape stays the same).
     void forward_dynamic(size_t producer);
     /// Converts the user's inputs into the subgraphs' staging tensors.
     void convert_inputs();
@@ -58,6 +64,9 @@ private:
     };
     std::vector<Copy> m_copies;
     std::vector<std::string> m_memory_spaces;  // per subgraph: where its compiled model's tensors live
+    std::vector<std::shared_ptr<IRemoteContext>> m_contexts;  // per subgraph: its compiled model's context
+    /// Per (link, consumer subgraph) of a dynamic boundary read in another memory space: the consumer's copy.
+    std::map<std::pair<size_t, size_t>, ov::Tensor> m_dynamic_copies;
     /// A model input or output whose subgraphs compute in f32 while the user's port is f16 or bf16 (the
     /// compiled model split an f32 copy of the model): the subgraphs read or write `staging`, converted
     /// from or into the user's tensor on every inference (such ports are static: CompiledModel::split).

@@ -2,7 +2,7 @@
 #pragma once
 
 // The "gate" test plugin (libdevmux_hetero_gate_plugin.so, tests of HETERO only): a device that runs
-// every op with its reference implementation, that CANNOT export a compiled model (export_model throws
+// every op with its reference implementation (models with dynamic shapes too, op by op), that CANNOT export a compiled model (export_model throws
 // ov::NotImplemented, import_model is not implemented), and whose inferences can be held at a gate the
 // test opens, so tests can see which stages of which requests run at the same time.
 //

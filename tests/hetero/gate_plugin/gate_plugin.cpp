@@ -4,6 +4,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -11,6 +12,7 @@
 #include "devmux/plugin/iinfer_request.hpp"
 #include "devmux/plugin/iplugin.hpp"
 #include "devmux/plugin/iremote_context.hpp"
+#include "devmux/kit/dynamic_executor.hpp"
 #include "devmux/kit/reference_executor.hpp"
 #include "gate_control.hpp"
 #include "openvino/core/except.hpp"
@@ -99,10 +101,16 @@ private:
 
 class GateCompiledModel : public devmux::ICompiledModel {
 public:
+    // A model with dynamic shapes runs on the dynamic reference executor, as CPU runs one, so HETERO's tests
+    // can hand this device tensors whose shapes are known only at run time, in a memory space of its own.
     GateCompiledModel(const std::shared_ptr<ov::Model>& model, const std::shared_ptr<const devmux::IPlugin>& plugin)
         : ICompiledModel(model, plugin),
           m_model(model),
-          m_plan(std::make_shared<devmux::kit::ReferencePlan>(model, plugin->get_device_name())),
+          m_dynamic_plan(devmux::kit::has_dynamic_shapes(*model)
+                             ? std::make_shared<devmux::kit::DynamicReferencePlan>(model, plugin->get_device_name())
+                             : nullptr),
+          m_plan(m_dynamic_plan ? nullptr
+                                : std::make_shared<devmux::kit::ReferencePlan>(model, plugin->get_device_name())),
           m_device(plugin->get_device_name()) {}
 
     std::shared_ptr<devmux::ISyncInferRequest> create_sync_infer_request() const override;
@@ -124,34 +132,47 @@ public:
     }
 
     const std::shared_ptr<const devmux::kit::ReferencePlan>& plan() const { return m_plan; }
+    const std::shared_ptr<const devmux::kit::DynamicReferencePlan>& dynamic_plan() const { return m_dynamic_plan; }
     const std::string& device() const { return m_device; }
 
 private:
     std::shared_ptr<ov::Model> m_model;
-    std::shared_ptr<const devmux::kit::ReferencePlan> m_plan;
+    std::shared_ptr<const devmux::kit::DynamicReferencePlan> m_dynamic_plan;  // null for static shapes
+    std::shared_ptr<const devmux::kit::ReferencePlan> m_plan;                 // null for dynamic shapes
     std::string m_device;
 };
 
 class GateInferRequest : public devmux::ISyncInferRequest {
 public:
     explicit GateInferRequest(const std::shared_ptr<const GateCompiledModel>& compiled)
-        : ISyncInferRequest(compiled), m_compiled(compiled), m_executor(compiled->plan()) {}
+        : ISyncInferRequest(compiled), m_compiled(compiled) {
+        if (compiled->dynamic_plan())
+            m_dynamic_executor = std::make_unique<devmux::kit::DynamicReferenceExecutor>(compiled->dynamic_plan());
+        else
+            m_executor = std::make_unique<devmux::kit::ReferenceExecutor>(compiled->plan());
+    }
 
     void infer() override {
         pass_gate(m_compiled->device());
         try {
-            m_executor.run(m_input_tensors, m_output_tensors, false);
+            if (m_dynamic_executor)
+                m_dynamic_executor->run(m_input_tensors, m_output_tensors, false);
+            else
+                m_executor->run(m_input_tensors, m_output_tensors, false);
         } catch (...) {
             leave_gate(m_compiled->device());
             throw;
         }
         leave_gate(m_compiled->device());
     }
-    std::vector<std::shared_ptr<devmux::IVariableState>> query_state() const override { return m_executor.states(); }
+    std::vector<std::shared_ptr<devmux::IVariableState>> query_state() const override {
+        return m_dynamic_executor ? m_dynamic_executor->states() : m_executor->states();
+    }
 
 private:
     std::shared_ptr<const GateCompiledModel> m_compiled;
-    devmux::kit::ReferenceExecutor m_executor;
+    std::unique_ptr<devmux::kit::ReferenceExecutor> m_executor;                // static shapes
+    std::unique_ptr<devmux::kit::DynamicReferenceExecutor> m_dynamic_executor;  // dynamic shapes
 };
 
 std::shared_ptr<devmux::ISyncInferRequest> GateCompiledModel::create_sync_infer_request() const {
