@@ -239,11 +239,6 @@ TEST(CpuDnnlConvolution, FusedPostOpsMatchTheReference) {
 }
 
 TEST(CpuDnnlConvolution, DeclinesWhatItDoesNotCover) {
-    auto data1d = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 4, 20});
-    auto w1d = std::make_shared<ov::op::v0::Constant>(random_tensor({3, 4, 3}, 1));
-    auto conv1d = std::make_shared<ov::op::v1::Convolution>(data1d, w1d, ov::Strides{1}, ov::CoordinateDiff{0},
-                                                            ov::CoordinateDiff{0}, ov::Strides{1});
-    EXPECT_FALSE(devmux::cpu::make_dnnl_convolution_kernel(conv1d, 1)) << "1-D";
     auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 4, 8, 8});
     auto runtime_filters = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{3, 4, 3, 3});
     auto conv = std::make_shared<ov::op::v1::Convolution>(data, runtime_filters, ov::Strides{1, 1},

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// f32 2-D Convolution, GroupConvolution (grouped and depthwise) and the kit's FusedConvolution on oneDNN.
+// f32 1-D, 2-D and 3-D Convolution, GroupConvolution (grouped and depthwise) and the kit's FusedConvolution on
+// oneDNN (1-D: speech and audio models such as Silero VAD, whose [N,C,W] convolutions ran on the reference).
 // The primitive is created once, at compile time; the filters are reordered into its layout once, then.
 // The plan's buffers hold plain NCHW values, or values in oneDNN's channel-blocked layout of this CPU
 // (nChw16c with AVX-512, nChw8c with AVX2) where the planner keeps them blocked (exec_plan.cpp); where the
@@ -34,6 +35,27 @@ using DataType = memory::data_type;
 constexpr size_t scratch_alignment = 64;
 
 size_t align_up(size_t bytes) { return (bytes + scratch_alignment - 1) / scratch_alignment * scratch_alignment; }
+
+// The plain (row-major, channels second) layout of data of `rank` dimensions: ncw, nchw or ncdhw.
+Tag plain_data_tag(size_t rank) {
+    return rank == 3 ? Tag::ncw : rank == 5 ? Tag::ncdhw : Tag::nchw;
+}
+
+// The plain layout of filters of `rank` dimensions, [G,]O,I,spatial...: a grouped filter has one more.
+Tag plain_weights_tag(size_t rank, bool grouped) {
+    switch (grouped ? rank - 1 : rank) {
+    case 3:
+        return grouped ? Tag::goiw : Tag::oiw;
+    case 5:
+        return grouped ? Tag::goidhw : Tag::oidhw;
+    default:
+        return grouped ? Tag::goihw : Tag::oihw;
+    }
+}
+
+memory::desc plain_data(const memory::dims& dims) {
+    return memory::desc(dims, DataType::f32, plain_data_tag(dims.size()));
+}
 
 memory::desc preferred_layout(const memory::dims& dims, DataType type = DataType::f32) {
     const int block = dnnl_channel_block();
@@ -92,8 +114,8 @@ public:
         const memory::desc any_src(spec.src, m_compute_type, Tag::any);
         const memory::desc any_weights(spec.weights, m_compute_type, Tag::any);
         const memory::desc any_dst(spec.dst, DataType::f32, Tag::any);
-        m_plain_src = input_layout ? *input_layout : memory::desc(spec.src, DataType::f32, Tag::nchw);
-        m_plain_dst = output_layout ? *output_layout : memory::desc(spec.dst, DataType::f32, Tag::nchw);
+        m_plain_src = input_layout ? *input_layout : plain_data(spec.src);
+        m_plain_dst = output_layout ? *output_layout : plain_data(spec.dst);
         // A blocked value is read or written as it lies, and the other side then asks for the channel-
         // blocked layout too where its channels fill whole blocks (oneDNN's channel-blocked kernels take
         // both sides in one layout). Between plain values oneDNN picks: its channels-last brgconv measured
@@ -117,7 +139,9 @@ public:
         m_sum = spec.addend_input >= 0 && !m_tail;
         m_addend_tail = spec.addend_input >= 0 && m_tail;
         if (!spec.scale.empty()) {
-            m_channel_values = memory::desc({1, spec.dst[1], 1, 1}, DataType::f32, Tag::abcd);
+            memory::dims channel_dims(spec.dst.size(), 1);  // [1,C,1...] of the result's rank
+            channel_dims[1] = spec.dst[1];
+            m_channel_values = plain_data(channel_dims);
             m_scale = memory(m_channel_values, engine, m_spec.scale.data());
             m_shift = memory(m_channel_values, engine, m_spec.shift.data());
         }
@@ -176,7 +200,7 @@ public:
                                                       spec.pad_r);
             return dnnl::convolution_forward::primitive_desc(desc, attr, engine);
         };
-        m_addend_layout = addend_layout ? *addend_layout : memory::desc(spec.dst, DataType::f32, Tag::nchw);
+        m_addend_layout = addend_layout ? *addend_layout : plain_data(spec.dst);
         // With a free choice, the result takes the addend's layout, so the sum needs no reorder.
         const memory::desc& wanted =
             !output_layout && m_sum && addend_layout && !blocked_side ? *addend_layout : wanted_dst;
@@ -213,7 +237,7 @@ public:
 
         // The filters, once, in the layout the primitive wants.
         const auto* filters = ov::as_type<const ov::op::v0::Constant>(node->get_input_node_ptr(1));
-        const memory::desc plain_weights(spec.weights, DataType::f32, spec.grouped ? Tag::goihw : Tag::oihw);
+        const memory::desc plain_weights(spec.weights, DataType::f32, plain_weights_tag(spec.weights.size(), spec.grouped));
         m_weights = memory(m_pd.weights_desc(), engine);
         memory source(plain_weights, engine, const_cast<float*>(filters->get_data_ptr<float>()));
         {
@@ -247,7 +271,7 @@ public:
 
     /// The result's layout in the plan's buffer.
     const memory::desc& output_layout() const { return m_plain_dst; }
-    bool plain_output() const { return m_plain_dst == memory::desc(m_spec.dst, DataType::f32, Tag::nchw); }
+    bool plain_output() const { return m_plain_dst == plain_data(m_spec.dst); }
 
 private:
     friend class BoundDnnlConvolution;
@@ -259,8 +283,8 @@ private:
     // 14x14 up, and only where both sides are channel-blocked anyway (docs/cpu.md).
     static bool winograd_pays(const ConvSpec& spec, bool bf16, const memory::desc& src, const memory::desc& dst) {
         const memory::dims unit{1, 1}, undilated{0, 0};
-        if (bf16 || spec.grouped || spec.weights.size() != 4 || spec.weights[2] != 3 || spec.weights[3] != 3 ||
-            spec.strides != unit || spec.dilations != undilated || spec.dst[2] * spec.dst[3] < 14 * 14)
+        if (bf16 || spec.grouped || spec.src.size() != 4 || spec.weights.size() != 4 || spec.weights[2] != 3 ||
+            spec.weights[3] != 3 || spec.strides != unit || spec.dilations != undilated || spec.dst[2] * spec.dst[3] < 14 * 14)
             return false;
         const auto channel_blocked = [](const memory::desc& layout) {
             const memory::dims dims = layout.dims();
@@ -501,8 +525,10 @@ std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
     if (!ov::is_type<ov::op::v0::Constant>(node->get_input_node_ptr(1)))
         return std::nullopt;
     const ov::Shape data = node->get_input_shape(0), filters = node->get_input_shape(1), out = node->get_output_shape(0);
-    if (data.size() != 4)
+    // 1-D, 2-D and 3-D: oneDNN takes each natively, in the plain layouts ncw, nchw and ncdhw.
+    if (data.size() < 3 || data.size() > 5)
         return std::nullopt;
+    const size_t spatial = data.size() - 2;
     ConvSpec spec;
     spec.grouped = grouped;
     spec.src = to_dims(data);
@@ -519,7 +545,8 @@ std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
         spec.pad_l = to_dims(plain->get_pads_begin());
         spec.pad_r = to_dims(plain->get_pads_end());
     }
-    if (spec.strides.size() != 2 || spec.dilations.size() != 2 || spec.pad_l.size() != 2 || spec.pad_r.size() != 2)
+    if (spec.strides.size() != spatial || spec.dilations.size() != spatial || spec.pad_l.size() != spatial ||
+        spec.pad_r.size() != spatial)
         return std::nullopt;
     if (fused) {
         const size_t channels = out[1];
@@ -592,14 +619,40 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_convolution_kernel(const std::sha
     }
 }
 
+namespace {
+
+// 1-D convolutions go to oneDNN from a lower size than the 2-D bound of dnnl_convolution_candidate: their
+// images are a few columns wide (Silero VAD: 2 to 8), which the hand-written sgemm pads to its 16-column
+// tiles. Silero VAD v5's short-time Fourier transform (258 filters of 256 taps) took 25 us there against 8
+// on oneDNN (per-op profile, one thread). Not the grouped ones: oneDNN ran Silero VAD legacy's depthwise ones
+// (5 taps) on its gemm fallback, 82 us against 18 for the hand-written depthwise loop, so the entry leaves
+// 1-D GroupConvolutions to the hand-written kernels whatever their size. 1-D values are never kept in a
+// oneDNN layout (layouts.cpp blocks 4-D values only), so taking them here changes no layout plan.
+bool one_d_worth_dnnl(const ov::Node& node) {
+    constexpr size_t min_macs = 32 * 1024;  // below, oneDNN's few microseconds a call are the whole cost
+    if (!ov::is_type<ov::op::v1::Convolution>(&node) || node.get_input_partial_shape(0).rank() != 3 ||
+        node.get_input_partial_shape(1).is_dynamic() || node.get_output_partial_shape(0).is_dynamic())
+        return false;
+    const ov::Shape filters = node.get_input_shape(1), out = node.get_output_shape(0);
+    if (out.size() != 3 || ov::shape_size(out) == 0)
+        return false;
+    return ov::shape_size(out) * (ov::shape_size(filters) / out[1]) >= min_macs &&
+           dnnl_convolution_supported(std::const_pointer_cast<ov::Node>(node.shared_from_this()));
+}
+
+}  // namespace
+
 // Taken before the hand-written convolution for the convolutions dnnl_convolution_candidate names, in the
-// layouts the layout pass planned around them.
+// layouts the layout pass planned around them, and for 1-D ones of one_d_worth_dnnl.
 CpuKernelEntry dnnl_convolution_entry() {
     const auto check = [](const ov::Node& node) {
-        return dnnl_convolution_candidate(node)
+        if (ov::is_type<ov::op::v1::GroupConvolution>(&node) && node.get_input_partial_shape(0).rank() == 3)
+            return std::string("is a 1-D GroupConvolution, which the hand-written depthwise and im2col kernels run "
+                               "faster than oneDNN's gemm fallback");
+        return dnnl_convolution_candidate(node) || one_d_worth_dnnl(node)
                    ? std::string()
-                   : std::string("is not an f32 2-D convolution with Constant filters and per-channel bias and slope "
-                                 "large enough for oneDNN");
+                   : std::string("is not an f32 1-D, 2-D or 3-D convolution with Constant filters and per-channel "
+                                 "bias and slope large enough for oneDNN");
     };
     const auto make = [](const CpuKernelContext& context,
                          const std::shared_ptr<ov::Node>& node) -> std::shared_ptr<const kit::OpKernel> {

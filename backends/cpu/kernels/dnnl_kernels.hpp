@@ -85,7 +85,7 @@ std::shared_ptr<const kit::OpKernel> make_dnnl_max_pool_kernel(const std::shared
 /// other layout.
 dnnl::memory::desc dnnl_same_layout(const dnnl::memory::desc& layout, const ov::Shape& shape);
 
-/// True when make_dnnl_convolution_kernel takes `node`: an f32 2-D Convolution-1, GroupConvolution-1 or
+/// True when make_dnnl_convolution_kernel takes `node`: an f32 1-D, 2-D or 3-D Convolution-1, GroupConvolution-1 or
 /// kit FusedConvolution with static shapes, Constant filters and a per-channel bias and slope.
 bool dnnl_convolution_supported(const std::shared_ptr<ov::Node>& node);
 
