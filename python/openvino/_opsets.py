@@ -40,7 +40,7 @@ _SIGNATURES = {
                                "@output_padding",
     "GroupConvolutionBackpropData": "data filters @strides output_shape? @pads_begin @pads_end @dilations "
                                     "@auto_pad @output_padding",
-    "MaxPool/v1": "data @strides @pads_begin @pads_end @kernel_shape:kernel @rounding_type @auto_pad",
+    "MaxPool/opset1": "data @strides @pads_begin @pads_end @kernel_shape:kernel @rounding_type @auto_pad",
     "MaxPool": "data @strides @dilations @pads_begin @pads_end @kernel_shape:kernel @rounding_type @auto_pad "
                "@index_element_type @axis",
     "AvgPool": "data_batch @strides @pads_begin @pads_end @kernel_shape:kernel @exclude_pad:exclude-pad "

@@ -109,10 +109,15 @@ class InferRequest:
         self._compiled = compiled_model
         self._results = None
         self.userdata = None
+        # A compiled model's ports never change: read once, as every inference looks them up (and the
+        # request that compiled(inputs) keeps sees its compiled model through a weak proxy, slower to ask).
+        self._inputs = list(compiled_model.inputs)
+        self._outputs = list(compiled_model.outputs)
+        self._input_dtypes = [port.get_element_type().to_dtype() for port in self._inputs]
 
     # --- inputs -------------------------------------------------------------------------------------
     def _input_port(self, key):
-        inputs = self._compiled.inputs
+        inputs = self._inputs
         if isinstance(key, (int, np.integer)):
             if not 0 <= key < len(inputs):
                 raise IndexError(f"input index {key} out of range (the model has {len(inputs)} inputs)")
@@ -129,10 +134,11 @@ class InferRequest:
             raise RuntimeError(f"{key!r} is not an input of this compiled model")
         raise TypeError(f"an input is named by an index, a tensor name or a port, not {key!r}")
 
-    def _to_tensor(self, port, value, share):
+    def _to_tensor(self, port, value, share, dtype=None):
         if isinstance(value, Tensor):
             return value
-        dtype = port.get_element_type().to_dtype()
+        if dtype is None:
+            dtype = port.get_element_type().to_dtype()
         if isinstance(value, np.ndarray):
             if value.dtype != dtype:
                 # Converted to the input's type as OpenVINO does (a copy, so never shared).
@@ -154,11 +160,15 @@ class InferRequest:
             # One value for a model with one input.
             items = [(0, inputs)]
         for key, value in items:
+            if type(key) is int and 0 <= key < len(self._inputs):
+                # The common case, {0: array}: set by index, the port's element type known.
+                self._native.set_tensor(key, self._to_tensor(self._inputs[key], value, share, self._input_dtypes[key]))
+                continue
             port = self._input_port(key)
             self._native.set_tensor(port, self._to_tensor(port, value, share))
 
     def _collect(self, share_outputs):
-        ports = self._compiled.outputs
+        ports = self._outputs
         arrays = []
         for port in ports:
             data = self._native.get_tensor(port).data
@@ -227,11 +237,11 @@ class InferRequest:
 
     @property
     def input_tensors(self):
-        return [self._native.get_tensor(port) for port in self._compiled.inputs]
+        return [self._native.get_tensor(port) for port in self._inputs]
 
     @property
     def output_tensors(self):
-        return [self._native.get_tensor(port) for port in self._compiled.outputs]
+        return [self._native.get_tensor(port) for port in self._outputs]
 
     @property
     def results(self):
@@ -248,6 +258,12 @@ class InferRequest:
 
     def get_compiled_model(self):
         return self._compiled
+
+    @property
+    def latency(self):
+        """Milliseconds the last run took: infer() from call to return, start_async() from the call to the
+        end of the run (taken before the callback runs)."""
+        return self._native.latency
 
     @property
     def profiling_info(self):
@@ -384,6 +400,30 @@ class Core:
 def compile_model(model, device_name=None, config=None):
     """ov.compile_model: reads (when given a path) and compiles with a Core of its own."""
     return Core().compile_model(model, device_name, config)
+
+
+def serialize(model, xml_path, bin_path="", version="UNSPECIFIED"):
+    """ov.serialize: writes the model as IR v11, xml_path and bin_path (empty: xml_path with ".bin").
+    Weights keep their element types; devmux writes IR v11 only (version "IR_V10" is refused)."""
+    if str(getattr(version, "name", version)).upper() not in ("UNSPECIFIED", "IR_V11", "11"):
+        raise RuntimeError(f"serialize: devmux writes IR version 11 only, not {version!r}")
+    _native._serialize(model, os.fspath(xml_path), os.fspath(bin_path) if bin_path else "")
+
+
+def save_model(model, output_model, compress_to_fp16=True):
+    """ov.save_model: writes the model as IR v11 (output_model .xml and the .bin beside it); with
+    compress_to_fp16 the f32 weights are stored as f16 followed by a Convert back to f32."""
+    _native._save_model(model, os.fspath(output_model), bool(compress_to_fp16))
+
+
+def set_batch(model, batch_size=-1):
+    """ov.set_batch: reshapes every input whose layout names N (set by PrePostProcessor or
+    layout_helpers.set_layout) to batch_size (an int, -1 for dynamic, or a Dimension)."""
+    from openvino._pyopenvino import Dimension
+    if not isinstance(batch_size, Dimension):
+        batch_size = Dimension() if int(batch_size) < 0 else Dimension(int(batch_size))
+    _native._set_batch(model, batch_size)
+    return model
 
 
 def _reshape(self, shapes):

@@ -7,17 +7,20 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "openvino/core/graph_util.hpp"
 #include "openvino/core/layout.hpp"
 #include "openvino/core/preprocess/pre_post_process.hpp"
 #include "openvino/op/constant.hpp"
@@ -183,9 +186,10 @@ py::object any_to_py(const ov::Any& any) {
         put_if<std::tuple<unsigned, unsigned>>(any, out) || put_if<std::map<std::string, std::string>>(any, out))
         return out;
     if (any.is<std::vector<ov::PropertyName>>()) {
-        py::list names;
+        // As OpenVINO gives SUPPORTED_PROPERTIES: a dict of each name to "RW" (mutable) or "RO".
+        py::dict names;
         for (const auto& name : any.as<std::vector<ov::PropertyName>>())
-            names.append(py::str(static_cast<const std::string&>(name)));
+            names[py::str(static_cast<const std::string&>(name))] = py::str(name.is_mutable() ? "RW" : "RO");
         return names;
     }
     if (any.is<ov::AnyMap>()) {
@@ -198,18 +202,75 @@ py::object any_to_py(const ov::Any& any) {
     return py::str(any.as<std::string>());
 }
 
+struct PyRequest;
+
+// The requests alive now, so that the interpreter's exit can wait for those still running (see
+// wait_for_requests_at_exit). Once Python is finalizing, a device thread that takes the GIL for a callback
+// is ended by the interpreter (pthread_exit), and the forced unwind through the runtime's callback
+// handler aborts the process ("FATAL: exception not rethrown"): a script that exits, or fails, with
+// requests in flight crashed that way every time.
+std::mutex g_live_requests_mutex;
+std::set<PyRequest*> g_live_requests;
+std::atomic<bool> g_python_exiting{false};
+
 // An InferRequest as Python sees it. It keeps the Python objects the C++ request points at (tensors
 // over numpy memory, the callback) and drops them only with the GIL held.
 struct PyRequest {
+    using Clock = std::chrono::steady_clock;
+
     ov::InferRequest request;
     std::map<std::string, py::object> kept_tensors;
     py::object callback = py::none();
     py::object userdata = py::none();
+    // InferRequest.latency: from infer()/start_async() to the end of the run, in milliseconds. The end of
+    // an asynchronous run is taken in the request's C++ callback, before any Python callback runs.
+    Clock::time_point started{};
+    std::atomic<double> latency_ms{0.0};
+    std::atomic<bool> has_python_callback{false};
 
-    explicit PyRequest(ov::InferRequest r) : request(std::move(r)) {}
+    explicit PyRequest(ov::InferRequest r) : request(std::move(r)) {
+        install_callback();
+        std::lock_guard<std::mutex> lock(g_live_requests_mutex);
+        g_live_requests.insert(this);
+    }
     PyRequest(const PyRequest&) = delete;
     PyRequest& operator=(const PyRequest&) = delete;
+
+    void mark_started() { started = Clock::now(); }
+    void mark_finished() {
+        latency_ms.store(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
+    }
+
+    // The C++ callback stays installed for the request's life: it times the run, then calls the Python
+    // callback if one is set (with the GIL), unless the interpreter is exiting.
+    void install_callback() {
+        PyRequest* target = this;
+        request.set_callback([target](std::exception_ptr error) {
+            target->mark_finished();
+            // Without a Python callback the GIL is not needed (nor waited for).
+            if (!target->has_python_callback.load() || g_python_exiting.load())
+                return;
+            // Runs on the device's thread: the callback is Python, so it takes the GIL.
+            py::gil_scoped_acquire acquire;
+            if (target->callback.is_none())
+                return;
+            // Called on failure too (as OpenVINO does): wait() raises the error, and AsyncInferQueue
+            // must get its request back either way.
+            (void)error;
+            try {
+                target->callback(target->userdata);
+            } catch (py::error_already_set& raised) {
+                raised.discard_as_unraisable("InferRequest callback");
+            }
+        });
+    }
+
     ~PyRequest() {
+        {
+            // No holder of this lock waits for the GIL (the exit handler copies the handles, then waits).
+            std::lock_guard<std::mutex> lock(g_live_requests_mutex);
+            g_live_requests.erase(this);
+        }
         if (!request)
             return;
         // A request still running would call back into an object being destroyed.
@@ -459,10 +520,91 @@ struct PyVariableState {
     py::object request;  // the request it belongs to stays alive as long as the state object
 };
 
+
+// rt_info by path, as OpenVINO's Python spells it: get_rt_info("key") or get_rt_info(["outer", "inner"]),
+// nested levels being maps. Values go to and from Python as property values do (any_from_py/any_to_py).
+std::vector<std::string> rt_info_path(const py::object& path) {
+    if (py::isinstance<py::str>(path))
+        return {path.cast<std::string>()};
+    return path.cast<std::vector<std::string>>();
+}
+
+const ov::Any* find_rt_info(const ov::RTMap& map, const std::vector<std::string>& path) {
+    const ov::RTMap* level = &map;
+    for (size_t i = 0; i < path.size(); ++i) {
+        const auto found = level->find(path[i]);
+        if (found == level->end())
+            return nullptr;
+        if (i + 1 == path.size())
+            return &found->second;
+        if (!found->second.is<ov::AnyMap>())
+            return nullptr;
+        level = &found->second.as<ov::AnyMap>();
+    }
+    return nullptr;
+}
+
+std::string path_text(const std::vector<std::string>& path) {
+    std::string text;
+    for (const auto& key : path)
+        text += (text.empty() ? "" : "/") + key;
+    return text;
+}
+
+py::object get_rt_info(const ov::RTMap& map, const py::object& path, const std::string& owner) {
+    if (path.is_none())
+        return any_to_py(ov::Any(map));
+    const auto keys = rt_info_path(path);
+    const ov::Any* value = find_rt_info(map, keys);
+    if (!value)
+        throw py::key_error("rt_info of " + owner + " has no entry '" + path_text(keys) + "'");
+    return any_to_py(*value);
+}
+
+void set_rt_info(ov::RTMap& map, const py::object& value, const py::object& path) {
+    const auto keys = rt_info_path(path);
+    if (keys.empty())
+        throw py::value_error("set_rt_info needs a key or a non-empty list of keys");
+    ov::RTMap* level = &map;
+    for (size_t i = 0; i + 1 < keys.size(); ++i) {
+        ov::Any& next = (*level)[keys[i]];
+        if (!next.is<ov::AnyMap>())
+            next = ov::AnyMap{};
+        level = &next.as<ov::AnyMap>();
+    }
+    (*level)[keys.back()] = any_from_py(value);
+}
 }  // namespace
+
+// Called by atexit (openvino/__init__.py), before the interpreter finalizes: lets the runs still in flight
+// finish, their Python callbacks included, then stops callbacks from entering Python and waits once more
+// for the runs that a callback started or that were about to take the GIL. The requests are waited on
+// through copies of their handles, so one freed meanwhile is not touched.
+static void wait_for_requests_at_exit() {
+    const auto wait_all = [] {
+        std::vector<ov::InferRequest> running;
+        {
+            std::lock_guard<std::mutex> lock(g_live_requests_mutex);
+            for (PyRequest* wrapped : g_live_requests)
+                running.push_back(wrapped->request);
+        }
+        for (auto& request : running) {
+            try {
+                request.wait();
+            } catch (...) {
+                // The run's error belongs to the application, which has stopped asking for it.
+            }
+        }
+    };
+    py::gil_scoped_release release;
+    wait_all();
+    g_python_exiting.store(true);
+    wait_all();
+}
 
 PYBIND11_MODULE(_pyopenvino, m) {
     m.doc() = "devmux's native bindings of the OpenVINO runtime API (use the `openvino` package)";
+    m.def("_wait_for_requests_at_exit", &wait_for_requests_at_exit);
 
     m.def("get_version", [] {
         const auto version = ov::get_openvino_version();
@@ -605,6 +747,12 @@ PYBIND11_MODULE(_pyopenvino, m) {
         .def("get_element_type", &ov::Node::get_element_type)
         .def("get_shape", &ov::Node::get_shape)
         .def("validate_and_infer_types", &ov::Node::validate_and_infer_types)
+        .def("get_rt_info", [](const ov::Node& n, const py::object& path) {
+            return get_rt_info(n.get_rt_info(), path, std::string(n.get_type_name()) + " '" + n.get_friendly_name() + "'");
+        }, py::arg("path") = py::none())
+        .def("set_rt_info", [](ov::Node& n, const py::object& value, const py::object& path) {
+            set_rt_info(n.get_rt_info(), value, path);
+        }, py::arg("obj"), py::arg("path"))
         .def("get_attributes", [](ov::Node& n) {
             py::dict attributes;
             for (const auto& item : op_attributes(n))
@@ -647,6 +795,16 @@ PYBIND11_MODULE(_pyopenvino, m) {
     m.def("_make_parameter", [](const ov::element::Type& type, const ov::PartialShape& shape) {
         return std::static_pointer_cast<ov::Node>(std::make_shared<ov::op::v0::Parameter>(type, shape));
     });
+    m.def("_serialize", [](const std::shared_ptr<ov::Model>& model, const std::string& xml_path, const std::string& bin_path) {
+        ov::serialize(model, xml_path, bin_path);
+    }, py::arg("model"), py::arg("xml_path"), py::arg("bin_path") = "", py::call_guard<py::gil_scoped_release>());
+    m.def("_save_model", [](const std::shared_ptr<ov::Model>& model, const std::string& output_model, bool compress_to_fp16) {
+        ov::save_model(model, output_model, compress_to_fp16);
+    }, py::arg("model"), py::arg("output_model"), py::arg("compress_to_fp16") = true,
+       py::call_guard<py::gil_scoped_release>());
+    m.def("get_batch", [](const std::shared_ptr<ov::Model>& model) { return ov::get_batch(model); }, py::arg("model"));
+    m.def("_set_batch", [](const std::shared_ptr<ov::Model>& model, const ov::Dimension& batch) { ov::set_batch(model, batch); },
+          py::arg("model"), py::arg("batch_size"));
     m.def("_make_result", [](const Port& value) {
         return std::static_pointer_cast<ov::Node>(std::make_shared<ov::op::v0::Result>(value));
     });
@@ -754,6 +912,15 @@ PYBIND11_MODULE(_pyopenvino, m) {
         .def("set_friendly_name", &ov::Model::set_friendly_name)
         .def_property("friendly_name", &ov::Model::get_friendly_name, &ov::Model::set_friendly_name)
         .def("is_dynamic", &ov::Model::is_dynamic)
+        .def("get_rt_info", [](const ov::Model& model, const py::object& path) {
+            return get_rt_info(model.get_rt_info(), path, "model '" + model.get_friendly_name() + "'");
+        }, py::arg("path") = py::none())
+        .def("set_rt_info", [](ov::Model& model, const py::object& value, const py::object& path) {
+            set_rt_info(model.get_rt_info(), value, path);
+        }, py::arg("obj"), py::arg("path"))
+        .def("has_rt_info", [](const ov::Model& model, const py::object& path) {
+            return find_rt_info(model.get_rt_info(), rt_info_path(path)) != nullptr;
+        }, py::arg("path"))
         .def("_reshape_all", [](ov::Model& model, const ov::PartialShape& shape) { model.reshape(shape); })
         .def("_reshape_by_index", [](ov::Model& model, const std::map<size_t, ov::PartialShape>& shapes) { model.reshape(shapes); })
         .def("_reshape_by_name", [](ov::Model& model, const std::map<std::string, ov::PartialShape>& shapes) { model.reshape(shapes); })
@@ -781,32 +948,46 @@ PYBIND11_MODULE(_pyopenvino, m) {
             self.request.set_output_tensor(index, tensor_object.cast<const PyTensor&>().tensor);
             self.kept_tensors["output:" + std::to_string(index)] = tensor_object;
         })
-        .def("_infer", [](PyRequest& self) { self.request.infer(); }, py::call_guard<py::gil_scoped_release>())
-        .def("_start_async", [](PyRequest& self) { self.request.start_async(); }, py::call_guard<py::gil_scoped_release>())
+        .def("_infer", [](PyRequest& self) {
+            self.mark_started();
+            self.request.infer();
+            self.mark_finished();
+        }, py::call_guard<py::gil_scoped_release>())
+        .def("_start_async", [](PyRequest& self) {
+            self.mark_started();
+            self.request.start_async();
+        }, py::call_guard<py::gil_scoped_release>())
         .def("wait", [](PyRequest& self) { self.request.wait(); }, py::call_guard<py::gil_scoped_release>())
         .def("wait_for", [](PyRequest& self, int64_t milliseconds) {
             return self.request.wait_for(std::chrono::milliseconds(milliseconds));
         }, py::call_guard<py::gil_scoped_release>(), py::arg("timeout"))
         .def("cancel", [](PyRequest& self) { self.request.cancel(); })
         .def("set_callback", [](PyRequest& self, py::object callback, py::object userdata) {
+            // Both are read by the C++ callback with the GIL held, as they are written here.
+            self.has_python_callback.store(!callback.is_none());
             self.callback = std::move(callback);
             self.userdata = std::move(userdata);
-            PyRequest* target = &self;
-            self.request.set_callback([target](std::exception_ptr error) {
-                // Runs on the device's thread: the callback is Python, so it takes the GIL.
-                py::gil_scoped_acquire acquire;
-                if (target->callback.is_none())
-                    return;
-                // Called on failure too (as OpenVINO does): wait() raises the error, and AsyncInferQueue
-                // must get its request back either way.
-                (void)error;
-                try {
-                    target->callback(target->userdata);
-                } catch (py::error_already_set& raised) {
-                    raised.discard_as_unraisable("InferRequest callback");
-                }
-            });
         }, py::arg("callback"), py::arg("userdata") = py::none())
+        .def_property_readonly("latency", [](const PyRequest& self) { return self.latency_ms.load(); })
+        .def("_time_infer_from_cpp", [](PyRequest& self, size_t iterations) {
+            // The baseline of benchmarks/python_overhead.py: the same request run from C++ as an application
+            // writes it (infer, then copy each output out), timed per iteration in microseconds.
+            std::vector<std::vector<char>> copies;
+            for (const auto& output : self.request.get_compiled_model().outputs())
+                copies.emplace_back(self.request.get_tensor(output).get_byte_size());
+            std::vector<double> timings;
+            timings.reserve(iterations);
+            for (size_t i = 0; i < iterations; ++i) {
+                const auto start = PyRequest::Clock::now();
+                self.request.infer();
+                for (size_t k = 0; k < copies.size(); ++k) {
+                    const ov::Tensor output = self.request.get_output_tensor(k);
+                    std::memcpy(copies[k].data(), output.data(), copies[k].size());
+                }
+                timings.push_back(std::chrono::duration<double, std::micro>(PyRequest::Clock::now() - start).count());
+            }
+            return timings;
+        }, py::arg("iterations"), py::call_guard<py::gil_scoped_release>())
         .def_property_readonly("userdata", [](const PyRequest& self) { return self.userdata; })
         .def("query_state", [](const py::object& self) {
             std::vector<PyVariableState> states;

@@ -5,14 +5,14 @@ import sys
 
 from openvino import *  # noqa: F401,F403
 from openvino import __all__, __version__, get_version  # noqa: F401
-from openvino import layout_helpers, preprocess, properties, utils  # noqa: F401
+from openvino import layout_helpers, op, preprocess, properties, utils  # noqa: F401
 from openvino.properties import device, hint, log, streams
 from openvino.utils import types
 
 for _alias, _module in {"properties": properties, "properties.device": device, "properties.hint": hint,
                         "properties.log": log, "properties.streams": streams, "utils": utils,
                         "utils.types": types, "preprocess": preprocess,
-                        "layout_helpers": layout_helpers}.items():
+                        "layout_helpers": layout_helpers, "op": op}.items():
     sys.modules[f"{__name__}.{_alias}"] = _module
 
 import openvino as _package  # noqa: E402
