@@ -11,6 +11,18 @@
 #include <omp.h>
 #endif
 
+#if defined(__SANITIZE_THREAD__)
+#define DEVMUX_CPU_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define DEVMUX_CPU_TSAN 1
+#endif
+#endif
+#ifdef DEVMUX_CPU_TSAN
+extern "C" void __tsan_acquire(void* address);
+extern "C" void __tsan_release(void* address);
+#endif
+
 namespace devmux {
 namespace cpu {
 
@@ -22,6 +34,22 @@ using ThreadPool = kit::ThreadPool;
 // the request's thread (InferRequest::infer), instead of a second pool whose workers would compete with
 // OpenMP's spinning ones for the cores. The request's kit::ThreadPool then has no workers. Without
 // OpenMP, the loops run on the request's kit::ThreadPool.
+
+// ThreadSanitizer does not see the synchronisation of GNU OpenMP (libgomp is not instrumented): without
+// these, the hand-overs between a parallel_for's caller and its team are reported as races, also where the
+// team's side of it can no longer be traced to libgomp (the suppression in scripts/sanitizers/tsan.supp
+// then misses it). They tell it what OpenMP guarantees, no more: the team's threads start after the caller
+// reached the loop, and the caller goes on after every one of them finished it.
+inline void tsan_release([[maybe_unused]] void* address) {
+#ifdef DEVMUX_CPU_TSAN
+    __tsan_release(address);
+#endif
+}
+inline void tsan_acquire([[maybe_unused]] void* address) {
+#ifdef DEVMUX_CPU_TSAN
+    __tsan_acquire(address);
+#endif
+}
 
 /// The threads a parallel loop of a kernel called with `pool` spreads over.
 /// A null pool runs in the calling thread.
@@ -47,16 +75,28 @@ void parallel_for(ThreadPool* pool, size_t n, const F& body) {
     }
     std::exception_ptr error;
     t_started_team = true;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(static_cast<int>(team < n ? team : n))
-    for (long i = 0; i < static_cast<long>(n); ++i) {
-        try {
-            body(static_cast<size_t>(i));
-        } catch (...) {
+    char team_start = 0, team_end = 0;  // their addresses name the loop's start and end to ThreadSanitizer
+    tsan_release(&team_start);
+#pragma omp parallel num_threads(static_cast<int>(team < n ? team : n))
+    {
+        tsan_acquire(&team_start);
+#pragma omp for schedule(dynamic, 1)
+        for (long i = 0; i < static_cast<long>(n); ++i) {
+            try {
+                body(static_cast<size_t>(i));
+            } catch (...) {
 #pragma omp critical(devmux_cpu_parallel_for_error)
-            if (!error)
-                error = std::current_exception();
+                {
+                    tsan_acquire(&error);
+                    if (!error)
+                        error = std::current_exception();
+                    tsan_release(&error);
+                }
+            }
         }
+        tsan_release(&team_end);  // every thread of the team, also one that ran no iteration
     }
+    tsan_acquire(&team_end);
     if (error)
         std::rethrow_exception(error);
 #else

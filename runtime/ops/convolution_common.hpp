@@ -82,6 +82,9 @@ inline void finish_conv_shape(ConvShape& shape, const ov::op::util::ConvolutionB
 }
 
 // The window attributes, visited through copies because ConvolutionBase only offers getters and setters.
+// Only what the visitor changed is written back: a visitor that only reads (the IR writer, which digests a
+// model the proxy may be compiling on other threads at the same time) must leave the op untouched, or it
+// races with them (ThreadSanitizer: AutoSoftwareGpu.ChoosesTheGpuForSqueezeNetAndMatchesTheCpu).
 inline bool visit_convolution_attributes(ov::op::util::ConvolutionBase& op, ov::AttributeVisitor& visitor) {
     auto strides = op.get_strides();
     auto dilations = op.get_dilations();
@@ -93,11 +96,16 @@ inline bool visit_convolution_attributes(ov::op::util::ConvolutionBase& op, ov::
     visitor.on_attribute("pads_begin", pads_begin);
     visitor.on_attribute("pads_end", pads_end);
     visitor.on_attribute("auto_pad", auto_pad);
-    op.set_strides(strides);
-    op.set_dilations(dilations);
-    op.set_pads_begin(pads_begin);
-    op.set_pads_end(pads_end);
-    op.set_auto_pad(auto_pad);
+    if (strides != op.get_strides())
+        op.set_strides(strides);
+    if (dilations != op.get_dilations())
+        op.set_dilations(dilations);
+    if (pads_begin != op.get_pads_begin())
+        op.set_pads_begin(pads_begin);
+    if (pads_end != op.get_pads_end())
+        op.set_pads_end(pads_end);
+    if (auto_pad != op.get_auto_pad())
+        op.set_auto_pad(auto_pad);
     return true;
 }
 

@@ -26,20 +26,21 @@ CompletionQueue::~CompletionQueue() {
 }
 
 void CompletionQueue::post(const Task& task, std::exception_ptr error) {
-    {
-        std::lock_guard<std::mutex> lock(m_mutex);
-        if (m_count == m_ring.size()) {
-            std::vector<Item> larger(m_ring.size() * 2);
-            for (size_t i = 0; i < m_count; ++i)
-                larger[i] = std::move(m_ring[(m_head + i) % m_ring.size()]);
-            m_ring = std::move(larger);
-            m_head = 0;
-        }
-        Item& slot = m_ring[(m_head + m_count) % m_ring.size()];
-        slot.task = &task;
-        slot.error = std::move(error);
-        ++m_count;
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_count == m_ring.size()) {
+        std::vector<Item> larger(m_ring.size() * 2);
+        for (size_t i = 0; i < m_count; ++i)
+            larger[i] = std::move(m_ring[(m_head + i) % m_ring.size()]);
+        m_ring = std::move(larger);
+        m_head = 0;
     }
+    Item& slot = m_ring[(m_head + m_count) % m_ring.size()];
+    slot.task = &task;
+    slot.error = std::move(error);
+    ++m_count;
+    // Notified under the lock: once the lock is released, the queue's thread may run the task, which can
+    // complete a request whose owner then destroys the request and this queue with it; a notify after
+    // the unlock could then touch a destroyed condition variable (ThreadSanitizer: AsyncDevice.*).
     m_wake.notify_one();
 }
 
