@@ -270,12 +270,25 @@ std::optional<Decision> DecisionCache::find(const std::string& key) const {
 
 void DecisionCache::store(const std::string& key, const Decision& decision) {
     std::lock_guard<std::mutex> lock(m_mutex);
-    m_decisions[key] = decision;
+    const bool added = m_decisions.insert_or_assign(key, decision).second;
+    if (!added)
+        return;
+    m_order.push_back(key);
+    if (m_order.size() > capacity) {
+        m_decisions.erase(m_order.front());
+        m_order.pop_front();
+    }
 }
 
 void DecisionCache::forget(const std::string& key) {
     std::lock_guard<std::mutex> lock(m_mutex);
-    m_decisions.erase(key);
+    if (m_decisions.erase(key) != 0)
+        m_order.erase(std::find(m_order.begin(), m_order.end(), key));
+}
+
+size_t DecisionCache::size() const {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_decisions.size();
 }
 
 // The entry, behind kit::write_cache_file's size and CRC-32C (a corrupted or truncated file is measured again,

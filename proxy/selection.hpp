@@ -6,6 +6,7 @@
 // on seeded inputs, keeps the fastest and remembers the decision (in memory per Core, and in
 // ov::cache_dir across processes).
 
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -68,13 +69,20 @@ std::string model_digest(const ov::Model& model);
 /// Decisions already taken. Thread-safe.
 class DecisionCache {
 public:
+    /// How many decisions a Core keeps in memory: the key digests the model's IR text, generated names
+    /// included, so an application that builds the same graph anew for every compile makes a new key each
+    /// time; beyond this the oldest decision is forgotten (it costs a measurement, or a read of cache_dir).
+    static constexpr size_t capacity = 64;
+
     std::optional<Decision> find(const std::string& key) const;
     void store(const std::string& key, const Decision& decision);
     void forget(const std::string& key);
+    size_t size() const;
 
 private:
-    mutable std::mutex m_mutex;  // guards m_decisions
+    mutable std::mutex m_mutex;  // guards m_decisions and m_order
     std::map<std::string, Decision> m_decisions;
+    std::deque<std::string> m_order;  // the keys of m_decisions, oldest stored first
 };
 
 /// The decision file under @p cache_dir for @p key, read back; nothing when absent or unreadable (a

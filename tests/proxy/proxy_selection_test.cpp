@@ -220,6 +220,27 @@ TEST(ProxySelectionCache, ALaterProcessWithTheSameCacheDirCompilesOnlyTheChosen)
     EXPECT_EQ(compiles(after_update, "VS"), 1u);
 }
 
+// A Core keeps at most 64 decisions in memory (DecisionCache::capacity): an application that compiles ever new
+// models (or the same graph built anew, whose generated names make a new key) does not grow it without end.
+// The oldest decision is the one forgotten.
+TEST(ProxySelectionCache, ACoreKeepsABoundedNumberOfDecisionsForgettingTheOldest) {
+    constexpr size_t capacity = 64;
+    core_test::TempDir dir;
+    ov::Core core(fast_and_slow(dir, true, {{selection, "MEASURED"}}));
+    core.set_property("GPU", quick);
+    // Each width is another model, so another decision; the slow member compiles once per measurement.
+    for (size_t i = 0; i <= capacity; ++i)
+        core.compile_model(relu_model(100 + i), "GPU");
+    const uint64_t measurements = compiles(core, "VS");
+    ASSERT_EQ(measurements, capacity + 1);
+    core.compile_model(relu_model(100 + capacity), "GPU");
+    EXPECT_EQ(compiles(core, "VS"), measurements) << "the newest decision is kept";
+    core.compile_model(relu_model(101), "GPU");
+    EXPECT_EQ(compiles(core, "VS"), measurements) << "so is the second oldest";
+    core.compile_model(relu_model(100), "GPU");
+    EXPECT_EQ(compiles(core, "VS"), measurements + 1) << "the oldest was forgotten: measured again";
+}
+
 // The entry under ov::cache_dir carries a checksum of its contents (kit::write_cache_file): an entry changed on
 // disk, even into another well-formed decision, is measured again and rewritten, never trusted.
 TEST(ProxySelectionCache, AnEntryChangedOnDiskIsMeasuredAgainAndRewritten) {
