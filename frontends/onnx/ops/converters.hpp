@@ -110,6 +110,14 @@ ov::OutputVector q_linear_conv(const NodeContext& node);
 ov::OutputVector hann_window(const NodeContext& node);
 ov::OutputVector hamming_window(const NodeContext& node);
 ov::OutputVector blackman_window(const NodeContext& node);
+ov::OutputVector dft(const NodeContext& node);
+ov::OutputVector stft(const NodeContext& node);
+ov::OutputVector mel_weight_matrix(const NodeContext& node);
+// Resize where Interpolate-11 differs from ONNX (resize_matrix.cpp): whether a node needs it, and the conversion.
+bool resize_needs_matrices(const NodeContext& node);
+ov::OutputVector resize_by_matrices(const NodeContext& node);
+ov::OutputVector scatter_nd_with_reduction(const NodeContext& node);
+ov::OutputVector det(const NodeContext& node);
 
 }  // namespace onnx_frontend
 }  // namespace devmux

@@ -256,10 +256,12 @@ ov::OutputVector grid_sample(const NodeContext& node) {
 ov::OutputVector roi_align(const NodeContext& node) {
     const std::string mode = node.attr_string("mode", "avg");
     const auto pooling = mode == "max" ? v9::ROIAlign::PoolingMode::MAX : v9::ROIAlign::PoolingMode::AVG;
-    // Opset 16 made half_pixel the default; opset 10 computed output_half_pixel (the asymmetric form).
+    // Opset 16 made half_pixel the default; opset 10 computed output_half_pixel (the asymmetric form). ONNX's
+    // half_pixel shifts the scaled corners by -0.5 (roi * spatial_scale - 0.5), which is ROIAlign-9's
+    // half_pixel_for_nn; its half_pixel also shifts by +0.5 before scaling.
     const std::string transform =
         node.attr_string("coordinate_transformation_mode", node.opset() >= 16 ? "half_pixel" : "output_half_pixel");
-    const auto aligned = transform == "half_pixel" ? v9::ROIAlign::AlignedMode::HALF_PIXEL
+    const auto aligned = transform == "half_pixel" ? v9::ROIAlign::AlignedMode::HALF_PIXEL_FOR_NN
                                                    : v9::ROIAlign::AlignedMode::ASYMMETRIC;
     return {std::make_shared<v9::ROIAlign>(node.input(0), node.input(1),
                                            std::make_shared<v0::Convert>(node.input(2), ov::element::i32),

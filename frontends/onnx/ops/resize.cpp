@@ -59,8 +59,6 @@ Attrs attributes(const NodeContext& node, bool legacy) {
         attrs.nearest_mode = Nearest::CEIL;
     else
         node.fail("has nearest_mode '" + nearest + "'");
-    if (node.attr_int("exclude_outside", 0) != 0)
-        node.fail("has exclude_outside=1, which devmux does not convert");
     return attrs;
 }
 
@@ -83,6 +81,8 @@ ov::OutputVector by_scales(const NodeContext& node, const ov::Output<ov::Node>& 
 
 ov::OutputVector resize(const NodeContext& node) {
     const bool legacy = node.opset() < 11;
+    if (!legacy && resize_needs_matrices(node))
+        return resize_by_matrices(node);
     const Attrs attrs = attributes(node, legacy);
     if (legacy)
         return by_scales(node, node.input(1), attrs);
