@@ -10,6 +10,7 @@
 
 #include "devmux/kit/interpolate_mapping.hpp"
 #include "kernels/kernel.hpp"
+#include "kernels/strided_copy.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/interpolate.hpp"
 #include "thread_pool.hpp"
@@ -178,13 +179,7 @@ private:
                 }
             }
         };
-        const size_t total_bytes = rows * row * sizeof(T);
-        const size_t tasks =
-            ctx.pool && rows > 1 && total_bytes >= (1u << 18) ? std::min<size_t>(rows, team_size(ctx.pool) * 2) : 1;
-        if (tasks > 1)
-            parallel_for(ctx.pool, tasks, [&](size_t t) { part(rows * t / tasks, rows * (t + 1) / tasks); });
-        else
-            part(0, rows);
+        for_row_ranges(ctx.pool, rows, rows * row * sizeof(T), part);
     }
 
     NearestSpec m_spec;
