@@ -18,17 +18,7 @@ namespace {
 
 using devmux::cpu::ThreadPool;
 
-ov::Tensor random_bytes(ov::element::Type type, const ov::Shape& shape, unsigned seed) {
-    ov::Tensor t(type, shape);
-    std::mt19937 gen(seed);
-    auto* p = static_cast<unsigned char*>(t.data());
-    for (size_t i = 0; i < t.get_byte_size(); ++i)
-        p[i] = static_cast<unsigned char>(gen());
-    if (type == ov::element::boolean)  // a boolean's bytes are 0 or 1
-        for (size_t i = 0; i < t.get_byte_size(); ++i)
-            p[i] &= 1;
-    return t;
-}
+using cpu_test::random_bytes;
 
 std::shared_ptr<ov::op::v3::Broadcast> broadcast(ov::element::Type type, const ov::Shape& in, const ov::Shape& target,
                                                  ov::op::BroadcastType mode) {

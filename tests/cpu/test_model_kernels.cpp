@@ -252,14 +252,7 @@ TEST(CpuModelKernels, PowerOfComputedOrBroadcastExponentStaysWithReference) {
 
 // ---- Transpose ----
 
-ov::Tensor random_bytes(ov::element::Type type, const ov::Shape& shape, unsigned seed) {
-    ov::Tensor t(type, shape);
-    std::mt19937 gen(seed);
-    auto* p = static_cast<unsigned char*>(t.data());
-    for (size_t i = 0; i < t.get_byte_size(); ++i)
-        p[i] = static_cast<unsigned char>(gen());
-    return t;
-}
+using cpu_test::random_bytes;
 
 TEST(CpuModelKernels, TransposeIsBitIdenticalToReference) {
     ThreadPool pool(3);

@@ -39,6 +39,20 @@ inline ov::Tensor random_tensor(const ov::Shape& shape, unsigned seed, float lo 
     return t;
 }
 
+/// Random bytes of any element type from a fixed seed, for kernels that only move elements (a boolean's bytes
+/// kept to 0 or 1).
+inline ov::Tensor random_bytes(ov::element::Type type, const ov::Shape& shape, unsigned seed) {
+    ov::Tensor t(type, shape);
+    std::mt19937 gen(seed);
+    auto* p = static_cast<unsigned char*>(t.data());
+    for (size_t i = 0; i < t.get_byte_size(); ++i)
+        p[i] = static_cast<unsigned char>(gen());
+    if (type == ov::element::boolean)
+        for (size_t i = 0; i < t.get_byte_size(); ++i)
+            p[i] &= 1;
+    return t;
+}
+
 inline std::vector<float> to_floats(const ov::Tensor& t) {
     std::vector<float> out(t.get_size());
     if (t.get_element_type() == ov::element::f32) {

@@ -4,6 +4,7 @@
 // The converters table.inc names (the templated ones, and pow, are in templates.hpp).
 
 #include "../node_context.hpp"
+#include "openvino/op/scatter_elements_update.hpp"
 
 namespace devmux {
 namespace onnx_frontend {
@@ -65,6 +66,8 @@ ov::OutputVector constant_of_shape(const NodeContext& node);
 ov::OutputVector range(const NodeContext& node);
 ov::OutputVector depth_to_space(const NodeContext& node);
 ov::OutputVector space_to_depth(const NodeContext& node);
+// The `reduction` attribute of ScatterElements and ScatterND as ScatterElementsUpdate-12's (fails on others).
+ov::op::v12::ScatterElementsUpdate::Reduction scatter_reduction(const NodeContext& node);
 ov::OutputVector scatter_elements(const NodeContext& node);
 ov::OutputVector scatter_nd(const NodeContext& node);
 ov::OutputVector one_hot(const NodeContext& node);

@@ -258,20 +258,24 @@ ov::OutputVector space_to_depth(const NodeContext& node) {
                 ->output(0)};
 }
 
-ov::OutputVector scatter_elements(const NodeContext& node) {
+v12::ScatterElementsUpdate::Reduction scatter_reduction(const NodeContext& node) {
     using Reduction = v12::ScatterElementsUpdate::Reduction;
     const std::string name = node.attr_string("reduction", "none");
-    Reduction reduction = Reduction::NONE;
+    if (name == "none")
+        return Reduction::NONE;
     if (name == "add")
-        reduction = Reduction::SUM;
-    else if (name == "mul")
-        reduction = Reduction::PROD;
-    else if (name == "max")
-        reduction = Reduction::MAX;
-    else if (name == "min")
-        reduction = Reduction::MIN;
-    else if (name != "none")
-        node.fail("has the reduction '" + name + "'");
+        return Reduction::SUM;
+    if (name == "mul")
+        return Reduction::PROD;
+    if (name == "max")
+        return Reduction::MAX;
+    if (name == "min")
+        return Reduction::MIN;
+    node.fail("has the reduction '" + name + "'; ONNX defines none, add, mul, max and min");
+}
+
+ov::OutputVector scatter_elements(const NodeContext& node) {
+    const auto reduction = scatter_reduction(node);
     return {std::make_shared<v12::ScatterElementsUpdate>(node.input(0), node.input(1), node.input(2),
                                                          i64_scalar(node.attr_int("axis", 0)), reduction, true)
                 ->output(0)};

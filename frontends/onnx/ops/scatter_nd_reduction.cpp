@@ -14,21 +14,9 @@ namespace onnx_frontend {
 using namespace ov::op;
 
 ov::OutputVector scatter_nd_with_reduction(const NodeContext& node) {
-    using Reduction = v12::ScatterElementsUpdate::Reduction;
-    const std::string name = node.attr_string("reduction", "none");
-    Reduction reduction = Reduction::NONE;
-    if (name == "none")
+    const auto reduction = scatter_reduction(node);
+    if (reduction == v12::ScatterElementsUpdate::Reduction::NONE)
         return scatter_nd(node);
-    if (name == "add")
-        reduction = Reduction::SUM;
-    else if (name == "mul")
-        reduction = Reduction::PROD;
-    else if (name == "max")
-        reduction = Reduction::MAX;
-    else if (name == "min")
-        reduction = Reduction::MIN;
-    else
-        node.fail("has the reduction '" + name + "'; ONNX defines none, add, mul, max and min");
     const auto data = node.input(0), updates = node.input(2);
     ov::Output<ov::Node> indices = node.input(1);
     if (indices.get_element_type() != ov::element::i64)
