@@ -36,7 +36,8 @@ if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
   endif()
   # Clang runs no OpenMP pragma with GNU's runtime (it has only its own libomp, which is not installed
   # here), but oneDNN is built against libgomp: two OpenMP runtimes in one process would each start their
-  # own threads. So the CPU plugin's own loops run serially in a clang build and oneDNN keeps libgomp.
+  # own threads. So in a clang build _OPENMP is not defined: the CPU plugin's own loops run on each request's
+  # kit::ThreadPool (backends/cpu/thread_pool.hpp), and oneDNN keeps libgomp.
   find_library(DEVMUX_GOMP_LIBRARY NAMES gomp libgomp.so.1)
   if(DEVMUX_GOMP_LIBRARY AND NOT OpenMP_CXX_FLAGS)
     set(OpenMP_CXX_FLAGS -fopenmp=libgomp CACHE STRING "")

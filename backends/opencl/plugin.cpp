@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "plugin.hpp"
 
+#include <dlfcn.h>
+
 #include <istream>
 
 #include "compiled_model.hpp"
@@ -11,8 +13,20 @@
 
 namespace devmux {
 namespace opencl {
+namespace {
+// The OpenCL ICD loader and the drivers it opens keep state in their globals for the process's life (PoCL's
+// platform, the loader's vendor list). Unloading this plugin would unload the loader, and with it the only
+// references to that state: memory then shows up as leaked under LeakSanitizer, and a driver's threads could
+// outlive the code they run. The loader stays mapped until the process ends; the plugin itself still unloads.
+void pin_icd_loader() {
+    Dl_info loader{};
+    if (dladdr(reinterpret_cast<void*>(&clGetPlatformIDs), &loader) && loader.dli_fname)
+        dlopen(loader.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+}
+}  // namespace
 
 Plugin::Plugin() {
+    pin_icd_loader();
     set_device_name("OPENCL");
     set_version(ov::Version{"0.1.0", "devmux OPENCL plugin"});
 }

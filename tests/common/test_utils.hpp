@@ -106,8 +106,10 @@ inline ov::Tensor make_tensor(const ov::element::Type& type, const ov::Shape& sh
         case ov::element::Type_t::f32: t.data<float>()[i] = static_cast<float>(v[i]); break;
         case ov::element::Type_t::f64: t.data<double>()[i] = v[i]; break;
         case ov::element::Type_t::f16: t.data<ov::float16>()[i] = ov::float16(static_cast<float>(v[i])); break;
-        case ov::element::Type_t::i8: t.data<int8_t>()[i] = static_cast<int8_t>(v[i]); break;
-        case ov::element::Type_t::u8: t.data<uint8_t>()[i] = static_cast<uint8_t>(v[i]); break;
+        // Through a 64-bit integer: a double out of the narrow type's range (-2.9 as u8) converts with wrap-around
+        // there, where converting it straight is undefined behaviour (UBSan).
+        case ov::element::Type_t::i8: t.data<int8_t>()[i] = static_cast<int8_t>(static_cast<int64_t>(v[i])); break;
+        case ov::element::Type_t::u8: t.data<uint8_t>()[i] = static_cast<uint8_t>(static_cast<int64_t>(v[i])); break;
         case ov::element::Type_t::i32: t.data<int32_t>()[i] = static_cast<int32_t>(v[i]); break;
         case ov::element::Type_t::i64: t.data<int64_t>()[i] = static_cast<int64_t>(v[i]); break;
         case ov::element::Type_t::boolean: t.data<char>()[i] = v[i] != 0 ? 1 : 0; break;

@@ -270,10 +270,11 @@ TEST(OnnxSignal, MelWeightMatrixIsAConstantWhenItsInputsAreKnownAndASubgraphOthe
             EXPECT_STREQ(producer->get_type_info().name, "Constant");
         }
         auto request = core.compile_model(read_model, "CPU").create_infer_request();
+        // The inputs wrap these scalars, so they must outlive request.infer() (not just this if block).
+        int64_t m = mel_bins, s = sample_rate;
+        int32_t d = static_cast<int32_t>(dft_length);
+        float low = low_hz, high = high_hz;
         if (!known) {
-            int64_t m = mel_bins, s = sample_rate;
-            int32_t d = static_cast<int32_t>(dft_length);
-            float low = low_hz, high = high_hz;
             request.set_tensor(names[0], ov::Tensor(ov::element::i64, ov::Shape{}, &m));
             request.set_tensor(names[1], ov::Tensor(ov::element::i32, ov::Shape{}, &d));
             request.set_tensor(names[2], ov::Tensor(ov::element::i64, ov::Shape{}, &s));
