@@ -121,6 +121,12 @@ bool resize_needs_matrices(const NodeContext& node);
 ov::OutputVector resize_by_matrices(const NodeContext& node);
 ov::OutputVector scatter_nd_with_reduction(const NodeContext& node);
 ov::OutputVector det(const NodeContext& node);
+ov::OutputVector tfidf_vectorizer(const NodeContext& node);
+ov::OutputVector random_uniform(const NodeContext& node);
+ov::OutputVector random_uniform_like(const NodeContext& node);
+ov::OutputVector random_normal(const NodeContext& node);
+ov::OutputVector random_normal_like(const NodeContext& node);
+ov::OutputVector bernoulli(const NodeContext& node);
 
 }  // namespace onnx_frontend
 }  // namespace devmux
