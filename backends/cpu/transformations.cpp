@@ -9,6 +9,7 @@
 #include "openvino/runtime/properties.hpp"
 #ifdef DEVMUX_CPU_HAVE_DNNL
 #include "kernels/dnnl_kernels.hpp"
+#include "layouts.hpp"
 #endif
 
 namespace devmux {
@@ -35,6 +36,13 @@ std::string describe_type(const ov::Node& node) { return kit::OpSupport::describ
 size_t fuse_hswish(ov::Model& model);
 // BatchNormInference after a (Group)Convolution folded into its filters and a bias (kernels/scale_shift.cpp).
 size_t fold_batch_norms(ov::Model& model);
+// A chain of Multiplies and Adds by per-channel Constants after a (Group)Convolution folded into its filters
+// and one bias Add (kernels/scale_shift.cpp).
+size_t fold_conv_affine(ov::Model& model);
+// BERT-like encoders: the exporters' GELU (5 ops) as one Gelu-7, layer normalisation (10 ops) as MVN-6
+// (kernels/gelu.cpp, kernels/layer_norm.cpp).
+size_t fuse_gelu(ov::Model& model);
+size_t fuse_layer_norm(ov::Model& model);
 
 std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
     auto exec = model.clone();
@@ -47,6 +55,9 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
     // Static shapes only, as the convolution fusion below: a dynamic model runs the ops as the user wrote them.
     passes.add("fold_batch_norms", [](ov::Model& m) { return !kit::has_dynamic_shapes(m) && fold_batch_norms(m) != 0; });
     passes.add("fuse_hswish", [](ov::Model& m) { return !kit::has_dynamic_shapes(m) && fuse_hswish(m) != 0; });
+    passes.add("fuse_gelu", [](ov::Model& m) { return !kit::has_dynamic_shapes(m) && fuse_gelu(m) != 0; });
+    passes.add("fuse_layer_norm", [](ov::Model& m) { return !kit::has_dynamic_shapes(m) && fuse_layer_norm(m) != 0; });
+    passes.add("fold_conv_affine", [](ov::Model& m) { return !kit::has_dynamic_shapes(m) && fold_conv_affine(m) != 0; });
 #ifdef DEVMUX_CPU_HAVE_DNNL
     // Bias, activation, a per-channel scale-shift and an Add before or after them become oneDNN post-ops
     // of the convolution's primitive (sum, binary, eltwise).
@@ -58,6 +69,14 @@ std::shared_ptr<ov::Model> prepare_model(const ov::Model& model) {
         kit::ConvolutionFusionOptions options;
         options.scale_shift = true;
         options.addend_first = true;
+        options.hswish = true;
+        // GroupConvolutions that would run on oneDNN anyway (2-D, large enough): their bias and activation
+        // become post-ops, and the value between them and the next convolution stays in oneDNN's layout. The
+        // others stay on the hand-written depthwise kernels, which a FusedConvolution would leave: oneDNN
+        // ran landmarks-regression's 6x6 depthwise convolution to 1x1 on its reference implementation.
+        options.grouped = [](const ov::Node& node) {
+            return node.get_input_partial_shape(0).rank() == 4 && dnnl_convolution_candidate(node);
+        };
         return kit::fuse_convolutions(m, options) != 0;
     });
 #endif

@@ -7,6 +7,8 @@
 #include "openvino/op/clamp.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/convolution.hpp"
+#include "openvino/op/group_conv.hpp"
+#include "openvino/op/hswish.hpp"
 #include "openvino/op/multiply.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/prelu.hpp"
@@ -21,7 +23,8 @@ namespace {
 
 constexpr FusedActivation all_activations[] = {FusedActivation::None,    FusedActivation::Relu,
                                                FusedActivation::Clamp,   FusedActivation::Sigmoid,
-                                               FusedActivation::Tanh,    FusedActivation::PRelu};
+                                               FusedActivation::Tanh,    FusedActivation::PRelu,
+                                               FusedActivation::HSwish};
 
 std::shared_ptr<ov::op::v0::Parameter> stand_in(const ov::Node& node, size_t input) {
     return std::make_shared<ov::op::v0::Parameter>(node.get_input_element_type(input),
@@ -48,6 +51,8 @@ const char* to_string(FusedActivation activation) {
         return "tanh";
     case FusedActivation::PRelu:
         return "prelu";
+    case FusedActivation::HSwish:
+        return "hswish";
     }
     return "unknown";
 }
@@ -77,14 +82,16 @@ size_t FusedConvolution::expected_inputs() const {
 }
 
 const ov::CoordinateDiff& FusedConvolution::get_pads_begin() const {
-    const auto conv = ov::as_type_ptr<ov::op::v1::Convolution>(m_convolution);
+    const auto conv = ov::as_type_ptr<ov::op::util::ConvolutionFwdPropBase>(m_convolution);
     return conv ? conv->get_pads_begin() : m_pads_begin;
 }
 
 const ov::CoordinateDiff& FusedConvolution::get_pads_end() const {
-    const auto conv = ov::as_type_ptr<ov::op::v1::Convolution>(m_convolution);
+    const auto conv = ov::as_type_ptr<ov::op::util::ConvolutionFwdPropBase>(m_convolution);
     return conv ? conv->get_pads_end() : m_pads_end;
 }
+
+bool FusedConvolution::is_grouped() const { return ov::is_type<ov::op::v1::GroupConvolution>(m_convolution); }
 
 void FusedConvolution::validate_and_infer_types() {
     const std::string self = "FusedConvolution '" + get_friendly_name() + "'";
@@ -93,8 +100,15 @@ void FusedConvolution::validate_and_infer_types() {
                     m_has_scale_shift ? ", a scale-shift" : "", m_has_addend ? " and an addend" : "", " takes ",
                     expected_inputs(), " inputs, got ",
                     get_input_size());
-    m_convolution = std::make_shared<ov::op::v1::Convolution>(stand_in(*this, 0), stand_in(*this, 1), m_strides,
-                                                              m_pads_begin, m_pads_end, m_dilations, m_auto_pad);
+    // Filters with a group dimension ([G, O/G, I/G, k...], one more than the data's rank) make it a
+    // GroupConvolution.
+    const auto data_rank = get_input_partial_shape(0).rank(), filters_rank = get_input_partial_shape(1).rank();
+    if (data_rank.is_static() && filters_rank.is_static() && filters_rank.get_length() == data_rank.get_length() + 1)
+        m_convolution = std::make_shared<ov::op::v1::GroupConvolution>(stand_in(*this, 0), stand_in(*this, 1), m_strides,
+                                                                       m_pads_begin, m_pads_end, m_dilations, m_auto_pad);
+    else
+        m_convolution = std::make_shared<ov::op::v1::Convolution>(stand_in(*this, 0), stand_in(*this, 1), m_strides,
+                                                                  m_pads_begin, m_pads_end, m_dilations, m_auto_pad);
     const auto conv_out = m_convolution->output(0);
     // Every later step runs in place on the convolution's output, so none may change its shape.
     const auto keeps_shape = [&](const std::shared_ptr<ov::Node>& step, const char* what) {
@@ -125,6 +139,9 @@ void FusedConvolution::validate_and_infer_types() {
         break;
     case FusedActivation::PRelu:
         m_activation_op = std::make_shared<ov::op::v0::PRelu>(act_in, stand_in(*this, slope_input()));
+        break;
+    case FusedActivation::HSwish:
+        m_activation_op = std::make_shared<ov::op::v4::HSwish>(act_in);
         break;
     }
     if (m_activation_op)
@@ -160,7 +177,7 @@ bool FusedConvolution::visit_attributes(ov::AttributeVisitor& visitor) {
             known = true;
         }
     OPENVINO_ASSERT(known, "FusedConvolution: unknown activation '", activation,
-                    "' (none, relu, clamp, sigmoid, tanh or prelu)");
+                    "' (none, relu, clamp, sigmoid, tanh, prelu or hswish)");
     visitor.on_attribute("clamp_min", m_clamp_min);
     visitor.on_attribute("clamp_max", m_clamp_max);
     visitor.on_attribute("has_addend", m_has_addend);
@@ -227,23 +244,32 @@ size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& optio
                 return true;
         return false;
     };
-    const auto conv = Pattern::op<ov::op::v1::Convolution>({Pattern::any().capture("data"),
-                                                            Pattern::any().capture("filters")})
-                          .capture("conv")
-                          .single_consumer();
+    const auto conv_of = [](const ov::DiscreteTypeInfo& type) {
+        return Pattern::type(type, {Pattern::any().capture("data"), Pattern::any().capture("filters")}).capture("conv");
+    };
+    const auto plain_conv = conv_of(ov::op::v1::Convolution::get_type_info_static());
+    const auto grouped_conv =
+        Pattern::type(ov::op::v1::GroupConvolution::get_type_info_static(),
+                      {Pattern::any().capture("data"), Pattern::any().capture("filters")},
+                      [&](const ov::Output<ov::Node>& value) { return options.grouped(*value.get_node()); })
+            .capture("conv");
+    const auto conv = (options.grouped ? Pattern::any_of({plain_conv, grouped_conv}) : plain_conv).single_consumer();
     const auto biased =
         Pattern::op<ov::op::v1::Add>({conv, Pattern::constant().capture("bias")}, same_shape_as_input).commutative();
     const auto biased_once = biased.single_consumer();
     // One of the activations FusedConvolution takes, on a value read by nothing else.
     const auto activation_of = [&](const Pattern& before) {
         const auto once = before.single_consumer();
-        return Pattern::any_of({
+        std::vector<Pattern> activations{
             Pattern::op<ov::op::v0::Relu>({once}).capture("relu"),
             Pattern::op<ov::op::v0::Clamp>({once}).capture("clamp"),
             Pattern::op<ov::op::v0::Sigmoid>({once}).capture("sigmoid"),
             Pattern::op<ov::op::v0::Tanh>({once}).capture("tanh"),
             Pattern::op<ov::op::v0::PRelu>({once, Pattern::any().capture("slope")}, same_shape_as_input).capture("prelu"),
-        });
+        };
+        if (options.hswish)
+            activations.push_back(Pattern::op<ov::op::v4::HSwish>({once}).capture("hswish"));
+        return Pattern::any_of(activations);
     };
     const auto activated = Pattern::any_of({activation_of(biased), biased});
     // A scale or shift Constant that is a scalar or varies along the channel axis (1) of a rank >= 2 value
@@ -309,7 +335,9 @@ size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& optio
     const auto root = Pattern::any_of(forms);
     size_t fused = 0;
     MatcherPass pass("fuse_convolutions", root, [&](const Match& match) {
-        const auto convolution = ov::as_type_ptr<ov::op::v1::Convolution>(match.node("conv"));
+        const auto convolution = ov::as_type_ptr<ov::op::util::ConvolutionFwdPropBase>(match.node("conv"));
+        if (!convolution)
+            return false;
         FusedActivation activation = FusedActivation::None;
         double clamp_min = 0.0, clamp_max = 0.0;
         if (match.has("relu"))
@@ -320,6 +348,8 @@ size_t fuse_convolutions(ov::Model& model, const ConvolutionFusionOptions& optio
             activation = FusedActivation::Tanh;
         else if (match.has("prelu"))
             activation = FusedActivation::PRelu;
+        else if (match.has("hswish"))
+            activation = FusedActivation::HSwish;
         else if (match.has("clamp")) {
             activation = FusedActivation::Clamp;
             const auto clamp = ov::as_type_ptr<ov::op::v0::Clamp>(match.node("clamp"));

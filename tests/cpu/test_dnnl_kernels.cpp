@@ -13,6 +13,7 @@
 #include "openvino/op/constant.hpp"
 #include "openvino/op/convolution.hpp"
 #include "openvino/op/group_conv.hpp"
+#include "openvino/op/hswish.hpp"
 #include "openvino/op/max_pool.hpp"
 #include "openvino/op/multiply.hpp"
 #include "openvino/op/parameter.hpp"
@@ -505,6 +506,51 @@ TEST(CpuDnnlWinograd, ThreeByThreeConvolutionsOnBlockedImagesFrom14x14Up) {
     }
 }
 
+TEST(CpuDnnlWinograd, LargeConvolutionsTakeItThroughReordersToo) {
+    // PP-OCRv4's detector head: 96 -> 24 channels 3x3 (24 fills no channel block, so the result is padded
+    // inside the step and reordered out), on a plain input, with and without a fused bias and Relu; and a
+    // small one (below 4 M multiply-adds) that stays direct.
+    struct Case {
+        size_t in_channels, out_channels, size;
+        bool fused;
+        bool winograd;  // on AVX-512
+    };
+    const Case cases[] = {{96, 24, 40, false, true}, {96, 24, 20, true, true}, {16, 24, 16, true, false}};
+    const bool avx512 = devmux::cpu::dnnl_channel_block() == 16;
+    unsigned seed = 140;
+    for (const auto& c : cases) {
+        seed += 5;
+        const ov::Shape data_shape{1, c.in_channels, c.size, c.size};
+        auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, data_shape);
+        const auto filters_tensor = random_tensor({c.out_channels, c.in_channels, 3, 3}, seed + 1, -0.2f, 0.2f);
+        const auto bias_tensor = random_tensor({1, c.out_channels, 1, 1}, seed + 2);
+        auto filters = std::make_shared<ov::op::v0::Constant>(filters_tensor);
+        std::shared_ptr<ov::Node> conv;
+        std::vector<ov::Tensor> inputs{random_tensor(data_shape, seed), filters_tensor};
+        if (c.fused) {
+            conv = std::make_shared<devmux::kit::FusedConvolution>(
+                ov::OutputVector{data, filters, std::make_shared<ov::op::v0::Constant>(bias_tensor)}, ov::Strides{1, 1},
+                ov::CoordinateDiff{1, 1}, ov::CoordinateDiff{1, 1}, ov::Strides{1, 1}, ov::op::PadType::EXPLICIT,
+                FusedActivation::Relu, 0.0, 0.0, false);
+            inputs.push_back(bias_tensor);
+        } else {
+            conv = std::make_shared<ov::op::v1::Convolution>(data, filters, ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                             ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+        }
+        const auto expected = reference(conv, inputs);
+        for (int threads : {1, 2}) {
+            auto kernel = devmux::cpu::make_dnnl_convolution_kernel(conv, threads);
+            ASSERT_TRUE(kernel);
+            const bool winograd = kernel->name().find("wino") != std::string::npos;
+            EXPECT_EQ(winograd, avx512 && c.winograd) << kernel->name() << " for " << c.in_channels << " -> "
+                                                      << c.out_channels << " on " << c.size << "x" << c.size;
+            Buffers buffers{inputs, random_tensor(conv->get_output_shape(0), 78)};
+            EXPECT_LE(max_rel_diff(run_bound(*kernel, buffers, -1, static_cast<size_t>(threads)), expected), kTolerance)
+                << kernel->name() << " threads " << threads;
+        }
+    }
+}
+
 TEST(CpuDnnlMaxPool, MatchesReferenceExactly) {
     struct PoolCase {
         ov::Shape data;
@@ -546,6 +592,180 @@ TEST(CpuDnnlMaxPool, MatchesReferenceExactly) {
             continue;
         Buffers buffers{{input}, random_tensor(pool->get_output_shape(0), 5)};
         EXPECT_EQ(run_bound(*kernel, buffers, -1, 2), expected) << c.data << " kernel " << pool->get_kernel();
+    }
+}
+
+// GroupConvolution in a FusedConvolution (filters [G, O/G, I/G, kh, kw]) with an HSwish and a scale-shift as
+// post-ops, against the FusedConvolution's own evaluate() (v1::GroupConvolution, Add, v4::HSwish, Multiply,
+// Add). A scale-shift of one number for all channels is a linear eltwise post-op, a per-channel one binary
+// post-ops: both are checked.
+TEST(CpuDnnlConvolution, GroupedHSwishScaleShiftMatchTheReference) {
+    struct Case {
+        ov::Shape data, filters;
+        ov::Strides strides;
+        bool uniform_scale_shift;
+        bool grouped;
+    };
+    const Case cases[] = {
+        {{1, 32, 12, 20}, {32, 1, 1, 3, 3}, {1, 1}, true, true},    // depthwise, as in PP-LCNetV3
+        {{1, 32, 12, 20}, {32, 1, 1, 5, 5}, {2, 2}, false, true},   // depthwise, strided, 5x5
+        {{1, 16, 10, 10}, {2, 16, 8, 3, 3}, {1, 1}, false, true},   // two groups of 8 channels
+        {{1, 16, 12, 20}, {32, 16, 1, 1}, {1, 1}, true, false},     // a plain 1x1 convolution with an HSwish
+    };
+    unsigned seed = 700;
+    for (const auto& c : cases) {
+        seed += 7;
+        const size_t channels = c.grouped ? c.filters[0] * c.filters[1] : c.filters[0];
+        const auto pad = static_cast<std::ptrdiff_t>(c.filters.back() / 2);
+        const ov::CoordinateDiff pads{pad, pad};
+        auto data = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, c.data);
+        const auto filters_tensor = random_tensor(c.filters, seed + 1);
+        const auto bias_tensor = random_tensor({1, channels, 1, 1}, seed + 2, -2.f, 2.f);
+        const ov::Shape channel_shape = c.uniform_scale_shift ? ov::Shape{1} : ov::Shape{1, channels, 1, 1};
+        const auto scale_tensor = random_tensor(channel_shape, seed + 3, 0.2f, 1.5f);
+        const auto shift_tensor = random_tensor(channel_shape, seed + 4);
+        ov::OutputVector arguments{data, std::make_shared<ov::op::v0::Constant>(filters_tensor),
+                                   std::make_shared<ov::op::v0::Constant>(bias_tensor),
+                                   std::make_shared<ov::op::v0::Constant>(scale_tensor),
+                                   std::make_shared<ov::op::v0::Constant>(shift_tensor)};
+        auto fused = std::make_shared<devmux::kit::FusedConvolution>(
+            arguments, c.strides, pads, pads, ov::Strides{1, 1}, ov::op::PadType::EXPLICIT, FusedActivation::HSwish,
+            0.0, 0.0, false, true);
+        ASSERT_EQ(fused->is_grouped(), c.grouped) << c.filters;
+        // Inputs in [-4, 4] after the bias reach both bends of the HSwish (-3 and 3).
+        const std::vector<ov::Tensor> inputs{random_tensor(c.data, seed, -2.f, 2.f), filters_tensor, bias_tensor,
+                                             scale_tensor, shift_tensor};
+        const auto expected = reference(fused, inputs);
+        for (int threads : {1, 2}) {
+            auto kernel = devmux::cpu::make_dnnl_convolution_kernel(fused, threads);
+            ASSERT_TRUE(kernel) << c.filters;
+            EXPECT_EQ(kernel->name().rfind("dnnl_", 0), 0u) << kernel->name();
+            Buffers buffers{inputs, random_tensor(fused->get_output_shape(0), 77)};
+            EXPECT_LE(max_rel_diff(run_bound(*kernel, buffers, -1, static_cast<size_t>(threads)), expected), kTolerance)
+                << "data " << c.data << " filters " << c.filters << " threads " << threads << " kernel "
+                << kernel->name();
+        }
+    }
+}
+
+// PP-OCRv4's PP-LCNetV3 block, as its ONNX export writes it: a depthwise 3x3 GroupConvolution, its bias
+// Add, a learnable affine block (Multiply and Add by scalars), HSwish, another affine block, then a 1x1
+// Convolution whose batch normalisation the exporter left as a per-channel Multiply and Add, its own affine
+// block, HSwish and affine block. `tap` makes the first block's HSwish a model output too.
+std::shared_ptr<ov::Model> lcnet_block(bool tap) {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 32, 24, 40});
+    const auto constant = [](const ov::Shape& shape, unsigned seed, float lo, float hi) {
+        return std::make_shared<ov::op::v0::Constant>(random_tensor(shape, seed, lo, hi));
+    };
+    const auto affine = [&](const ov::Output<ov::Node>& value, unsigned seed) {
+        auto scaled = std::make_shared<ov::op::v1::Multiply>(value, constant({1}, seed, 0.5f, 1.5f));
+        return std::make_shared<ov::op::v1::Add>(scaled, constant({1}, seed + 1, -0.5f, 0.5f));
+    };
+    ov::ResultVector results;
+    auto dw = std::make_shared<ov::op::v1::GroupConvolution>(x, constant({32, 1, 1, 3, 3}, 801, -0.5f, 0.5f),
+                                                             ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                             ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto dw_biased = std::make_shared<ov::op::v1::Add>(dw, constant({1, 32, 1, 1}, 802, -1.f, 1.f));
+    auto dw_act = std::make_shared<ov::op::v4::HSwish>(affine(dw_biased, 803));
+    if (tap)
+        results.push_back(std::make_shared<ov::op::v0::Result>(dw_act));
+    auto pw = std::make_shared<ov::op::v1::Convolution>(affine(dw_act, 805), constant({64, 32, 1, 1}, 807, -0.3f, 0.3f),
+                                                        ov::Strides{1, 1}, ov::CoordinateDiff{0, 0},
+                                                        ov::CoordinateDiff{0, 0}, ov::Strides{1, 1});
+    auto pw_biased = std::make_shared<ov::op::v1::Add>(pw, constant({1, 64, 1, 1}, 808, -1.f, 1.f));
+    auto bn = std::make_shared<ov::op::v1::Add>(
+        std::make_shared<ov::op::v1::Multiply>(pw_biased, constant({1, 64, 1, 1}, 809, 0.5f, 1.5f)),
+        constant({1, 64, 1, 1}, 810, -0.5f, 0.5f));
+    auto pw_act = std::make_shared<ov::op::v4::HSwish>(affine(bn, 811));
+    results.push_back(std::make_shared<ov::op::v0::Result>(affine(pw_act, 813)));
+    return std::make_shared<ov::Model>(results, ov::ParameterVector{x}, "lcnet_block");
+}
+
+TEST(CpuDnnlFusion, ConvolutionAffineAndHSwishChainsAreOneStepEach) {
+    const bool blocks = devmux::cpu::dnnl_channel_block() != 0;
+    for (bool tap : {false, true}) {
+        const auto model = lcnet_block(tap);
+        for (int threads : {1, 2}) {
+            SCOPED_TRACE(std::string(tap ? "with" : "without") + " the first HSwish as an output, " +
+                         std::to_string(threads) + " threads");
+            auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(threads)});
+            const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+            std::vector<std::string> types;
+            for (const auto& step : plan.steps)
+                types.push_back(step.node_type);
+            if (!tap) {
+                // Each convolution with its bias, affine blocks, batch normalisation and HSwish: one step.
+                EXPECT_EQ(types, (std::vector<std::string>{"FusedConvolution", "FusedConvolution"}));
+                for (const auto& step : plan.steps)
+                    EXPECT_EQ(step.kernel->name().rfind("dnnl_", 0), 0u) << step.kernel->name();
+                // The value between the two convolutions stays in oneDNN's layout: no reorder around it.
+                size_t blocked = 0;
+                for (const auto& value : plan.values)
+                    blocked += value.layout != "plain" ? 1 : 0;
+                EXPECT_EQ(blocked, blocks ? 1u : 0u);
+            } else {
+                // The HSwish is also an output, so its value must exist: the depthwise convolution takes
+                // its bias, affine block and HSwish, but the affine block after the HSwish (read by the
+                // output too) runs as a Multiply and an Add of its own; the 1x1 convolution fuses as before.
+                std::vector<std::string> sorted = types;
+                std::sort(sorted.begin(), sorted.end());
+                EXPECT_EQ(sorted, (std::vector<std::string>{"Add", "FusedConvolution", "FusedConvolution", "Multiply"}));
+            }
+            // Against the unfused graph evaluated op by op.
+            const auto x = random_tensor({1, 32, 24, 40}, 820 + static_cast<unsigned>(threads), -3.f, 3.f);
+            auto request = compiled->create_sync_infer_request();
+            request->set_tensor(compiled->inputs()[0], x);
+            request->infer();
+            const auto expected = reference_outputs(*model, {x});
+            ASSERT_EQ(expected.size(), compiled->outputs().size());
+            for (size_t i = 0; i < expected.size(); ++i)
+                EXPECT_LE(max_rel_diff(to_floats(request->get_tensor(compiled->outputs()[i])), to_floats(expected[i])),
+                          kTolerance)
+                    << "output " << i;
+        }
+    }
+}
+
+// A 1-D depthwise convolution with bias and Relu (Silero VAD's) stays a GroupConvolution on the
+// hand-written depthwise kernel, which beat oneDNN there, and so does a small 2-D one (landmarks-regression's
+// 6x6 depthwise to 1x1, which oneDNN ran on its reference implementation): a FusedConvolution would leave that
+// kernel.
+TEST(CpuDnnlFusion, OneDimensionalAndSmallGroupConvolutionsStayUnfused) {
+    struct Case {
+        ov::Shape data, filters, bias;
+        ov::Strides strides;
+        ov::CoordinateDiff pads;
+    };
+    const Case cases[] = {
+        {{1, 128, 64}, {128, 1, 1, 5}, {1, 128, 1}, {1}, {2}},
+        {{1, 128, 6, 6}, {128, 1, 1, 6, 6}, {1, 128, 1, 1}, {1, 1}, {0, 0}},
+    };
+    unsigned seed = 830;
+    for (const auto& c : cases) {
+        seed += 4;
+        auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, c.data);
+        auto w = std::make_shared<ov::op::v0::Constant>(random_tensor(c.filters, seed, -0.5f, 0.5f));
+        auto conv = std::make_shared<ov::op::v1::GroupConvolution>(x, w, c.strides, c.pads, c.pads,
+                                                                   ov::Strides(c.strides.size(), 1));
+        auto bias = std::make_shared<ov::op::v0::Constant>(random_tensor(c.bias, seed + 1));
+        auto relu = std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(conv, bias));
+        const auto model = std::make_shared<ov::Model>(ov::OutputVector{relu}, ov::ParameterVector{x}, "depthwise");
+        auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(1)});
+        const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+        size_t grouped = 0;
+        for (const auto& step : plan.steps) {
+            EXPECT_NE(step.node_type, "FusedConvolution") << step.node_name << " for data " << c.data;
+            grouped += step.node_type == "GroupConvolution" ? 1 : 0;
+        }
+        EXPECT_EQ(grouped, 1u) << c.data;
+        const auto in = random_tensor(c.data, seed + 2);
+        auto request = compiled->create_sync_infer_request();
+        request->set_tensor(compiled->inputs()[0], in);
+        request->infer();
+        EXPECT_LE(max_rel_diff(to_floats(request->get_tensor(compiled->outputs()[0])),
+                               to_floats(reference_outputs(*model, {in})[0])),
+                  kTolerance)
+            << c.data;
     }
 }
 

@@ -15,6 +15,8 @@
 #include "openvino/op/clamp.hpp"
 #include "openvino/op/constant.hpp"
 #include "openvino/op/convolution.hpp"
+#include "openvino/op/group_conv.hpp"
+#include "openvino/op/hswish.hpp"
 #include "openvino/op/multiply.hpp"
 #include "openvino/op/prelu.hpp"
 #include "openvino/op/relu.hpp"
@@ -69,6 +71,9 @@ std::shared_ptr<ov::Model> unfused_model(const FusionCase& c) {
         break;
     case FusedActivation::PRelu:
         value = std::make_shared<ov::op::v0::PRelu>(value, random_constant({4}, 13));
+        break;
+    case FusedActivation::HSwish:
+        value = std::make_shared<ov::op::v4::HSwish>(value);
         break;
     }
     ov::ParameterVector parameters{data};
@@ -364,6 +369,69 @@ TEST(ConvolutionFusion, ConstructionRefusesAWrongInputCount) {
                             {0, 0}, {1, 1}, ov::op::PadType::EXPLICIT, FusedActivation::PRelu, 0.0, 0.0, false);
     });
     EXPECT_NE(error.find("takes 4 inputs, got 3"), std::string::npos) << error;
+}
+
+// data -> depthwise GroupConvolution -> bias -> HSwish -> Multiply(scalar) -> Add(scalar): PP-LCNetV3's
+// depthwise layer. The GroupConvolution and the HSwish fuse only where a backend asks for them. (Inputs in
+// [-2, 2] and 9 taps in [-1, 1] reach both bends of the HSwish, -3 and 3.)
+std::shared_ptr<ov::Model> depthwise_hswish_model() {
+    auto data = devmux_test::param(ov::element::f32, ov::PartialShape{1, 4, 9, 9}, "data");
+    auto conv = std::make_shared<ov::op::v1::GroupConvolution>(data, random_constant({4, 1, 1, 3, 3}, 31),
+                                                               ov::Strides{1, 1}, ov::CoordinateDiff{1, 1},
+                                                               ov::CoordinateDiff{1, 1}, ov::Strides{1, 1});
+    auto bias = std::make_shared<ov::op::v1::Add>(conv, random_constant({1, 4, 1, 1}, 32));
+    auto act = std::make_shared<ov::op::v4::HSwish>(bias);
+    auto scale = std::make_shared<ov::op::v1::Multiply>(act, random_constant({1}, 33));
+    auto value = std::make_shared<ov::op::v1::Add>(scale, random_constant({1}, 34));
+    value->set_friendly_name("last");
+    return std::make_shared<ov::Model>(ov::OutputVector{value}, ov::ParameterVector{data}, "depthwise_hswish");
+}
+
+TEST(ConvolutionFusion, GroupConvolutionAndHSwishFuseOnlyWhenAsked) {
+    const auto original = depthwise_hswish_model();
+    const auto& folded = original;
+    auto by_default = folded->clone();
+    EXPECT_EQ(devmux::kit::fuse_convolutions(*by_default), 0u) << "a GroupConvolution without the option";
+    EXPECT_EQ(count_type(*by_default, "GroupConvolution"), 1u);
+
+    devmux::kit::ConvolutionFusionOptions options;
+    options.scale_shift = true;
+    options.grouped = [](const ov::Node&) { return false; };
+    auto refused = folded->clone();
+    EXPECT_EQ(devmux::kit::fuse_convolutions(*refused, options), 0u) << "the predicate refuses it";
+
+    options.grouped = [](const ov::Node& node) { return node.get_input_partial_shape(0).rank() == 4; };
+    auto without_hswish = folded->clone();
+    ASSERT_EQ(devmux::kit::fuse_convolutions(*without_hswish, options), 1u);
+    EXPECT_EQ(count_type(*without_hswish, "HSwish"), 1u) << "an HSwish without the option stays";
+
+    options.hswish = true;
+    auto fused = folded->clone();
+    ASSERT_EQ(devmux::kit::fuse_convolutions(*fused, options), 1u);
+    EXPECT_EQ(count_type(*fused, "HSwish"), 0u);
+    EXPECT_EQ(count_type(*fused, "GroupConvolution"), 0u);
+    EXPECT_EQ(count_type(*fused, "Multiply"), 0u);
+    const auto op = ov::as_type_ptr<FusedConvolution>(fused->get_results()[0]->get_input_node_shared_ptr(0));
+    ASSERT_TRUE(op);
+    EXPECT_TRUE(op->is_grouped());
+    EXPECT_TRUE(op->has_scale_shift());
+    EXPECT_EQ(op->get_activation(), FusedActivation::HSwish);
+    EXPECT_EQ(op->get_friendly_name(), "last");
+
+    // Against the original graph (unfolded, unfused), on the reference path; and the fused graph read back
+    // from IR computes the same, grouped still.
+    const auto inputs = seeded_inputs(*original);
+    const auto expected = run_reference(original, inputs);
+    expect_close(run_reference(without_hswish, inputs)[0], expected[0], 1e-5f);
+    expect_close(run_reference(fused, inputs)[0], expected[0], 1e-5f);
+    std::stringstream stream;
+    devmux::kit::write_model(*fused, stream);
+    auto read = devmux::kit::read_model(stream, "fused model");
+    const auto read_op = ov::as_type_ptr<FusedConvolution>(read->get_results()[0]->get_input_node_shared_ptr(0));
+    ASSERT_TRUE(read_op);
+    EXPECT_TRUE(read_op->is_grouped());
+    EXPECT_EQ(read_op->get_activation(), FusedActivation::HSwish);
+    expect_close(run_reference(read, inputs)[0], run_reference(fused, inputs)[0], 0.0f);
 }
 
 }  // namespace

@@ -42,6 +42,23 @@ void run_rows(const float* full, const float* small, float* out, const BinaryGeo
     }
 }
 
+// inner == 1: for each outer index the broadcast operand is one contiguous vector of mid values (a bias over the
+// last axis, an attention mask [1,1,S,S] added to scores [1,H,S,S]), so the loop over mid vectorises.
+template <typename Op>
+void run_vectors(const float* full, const float* small, float* out, const BinaryGeometry& g, bool small_first,
+                 size_t outer_begin, size_t outer_end, Op op) {
+    for (size_t outer = outer_begin; outer < outer_end; ++outer) {
+        const float* f = full + outer * g.mid;
+        float* o = out + outer * g.mid;
+        if (small_first)
+            for (size_t m = 0; m < g.mid; ++m)
+                o[m] = op(small[m], f[m]);
+        else
+            for (size_t m = 0; m < g.mid; ++m)
+                o[m] = op(f[m], small[m]);
+    }
+}
+
 template <typename Op>
 void run_equal(const float* a, const float* b, float* out, size_t begin, size_t end, Op op) {
     for (size_t i = begin; i < end; ++i)
@@ -84,6 +101,15 @@ private:
         }
         const float* full = m_g.small_is_first ? b : a;
         const float* small = m_g.small_is_first ? a : b;
+        if (m_g.inner == 1 && m_g.mid > 1) {
+            const size_t outer_tasks = std::min(tasks, m_g.outer);
+            auto part = [&](size_t t) {
+                run_vectors(full, small, out, m_g, m_g.small_is_first, m_g.outer * t / outer_tasks,
+                            m_g.outer * (t + 1) / outer_tasks, op);
+            };
+            outer_tasks > 1 ? parallel_for(ctx.pool, outer_tasks, part) : part(0);
+            return;
+        }
         const size_t rows = m_g.outer * m_g.mid;
         const size_t row_tasks = std::min(tasks, rows);
         auto part = [&](size_t t) {

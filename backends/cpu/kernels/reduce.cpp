@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 
+#include "kernels/fast_math.hpp"
 #include "kernels/kernel.hpp"
 #include "openvino/op/reduce_max.hpp"
 #include "openvino/op/reduce_mean.hpp"
@@ -130,51 +131,26 @@ private:
     size_t m_outer, m_reduced, m_inner;
 };
 
-// exp(x) without branches or calls, so a loop over an array of floats vectorises at -O3 (std::exp is a scalar
-// call per element: a BERT's softmax took a third of its time there). x = n ln2 + r with n = round(x / ln2)
-// and |r| <= ln2/2, exp(r) by its Taylor polynomial to degree 7 (truncation below 6e-9), times 2^n built in the
-// exponent bits. Measured against double exp over [-87, 88]: relative error below 2e-7 (1.02e-7 seen). Below
-// -87 (-inf included) it returns 0, the true value being under 1.7e-38; NaN stays NaN; above 88 the result is
-// undefined (softmax only passes x - max <= 0). No clamp or float select: GCC (trapping math) will not
-// vectorise a loop whose float arithmetic it has split into branches around a select, so out-of-range lanes
-// are computed like the others and masked out at the end.
-inline float exp_branch_free(float x) {
-    // Round to nearest by adding 1.5 * 2^23: the sum's last mantissa bits are then the integer n.
-    const float shifter = 12582912.0f;
-    const float shifted = x * 1.44269504088896341f + shifter;
-    const float n = shifted - shifter;
-    // ln2 in two parts, the first exact in few bits, so n * ln2_hi is exact and r keeps its precision.
-    const float r = (x - n * 0.693359375f) - n * -2.12194440e-4f;
-    float p = 1.0f / 5040.0f;
-    p = p * r + 1.0f / 720.0f;
-    p = p * r + 1.0f / 120.0f;
-    p = p * r + 1.0f / 24.0f;
-    p = p * r + 1.0f / 6.0f;
-    p = p * r + 0.5f;
-    p = p * r + 1.0f;
-    p = p * r + 1.0f;
-    uint32_t shifted_bits, shifter_bits;
-    std::memcpy(&shifted_bits, &shifted, sizeof(shifted_bits));
-    std::memcpy(&shifter_bits, &shifter, sizeof(shifter_bits));
-    const uint32_t scale_bits = (shifted_bits - shifter_bits + 127u) << 23;  // 2^n
-    float scale;
-    std::memcpy(&scale, &scale_bits, sizeof(scale));
-    const float result = p * scale;
-    uint32_t result_bits;
-    std::memcpy(&result_bits, &result, sizeof(result_bits));
-    result_bits &= x < -87.0f ? 0u : ~0u;
-    float masked;
-    std::memcpy(&masked, &result_bits, sizeof(masked));
-    return masked;
-}
-
-// dst[r] = exp(src[r] - shift) for a contiguous row; returns their sum (in double, as 8 partial sums so the
-// loop vectorises).
-inline double exp_shifted_row(const float* src, float* dst, size_t len, float shift) {
-    for (size_t r = 0; r < len; ++r)
-        dst[r] = exp_branch_free(src[r] - shift);
-    double partial[8] = {};
+// softmax over one contiguous row: dst[r] = exp(src[r] - max) / sum. The maximum runs as 8 independent chains
+// (one chain waits a compare's latency per element: at 128 keys that alone cost more than the exps), the sum in
+// double as 8 partial sums, so every loop pipelines or vectorises. In place (dst == src) is fine.
+inline __attribute__((always_inline)) void softmax_row_body(const float* src, float* dst, size_t len) {
+    float maxima[8];
+    for (size_t k = 0; k < 8; ++k)
+        maxima[k] = src[0];
     size_t r = 0;
+    for (; r + 8 <= len; r += 8)
+        for (size_t k = 0; k < 8; ++k)
+            maxima[k] = src[r + k] > maxima[k] ? src[r + k] : maxima[k];
+    float max = maxima[0];
+    for (; r < len; ++r)
+        max = src[r] > max ? src[r] : max;
+    for (size_t k = 1; k < 8; ++k)
+        max = maxima[k] > max ? maxima[k] : max;
+    for (r = 0; r < len; ++r)
+        dst[r] = exp_branch_free(src[r] - max);
+    double partial[8] = {};
+    r = 0;
     for (; r + 8 <= len; r += 8)
         for (size_t k = 0; k < 8; ++k)
             partial[k] += dst[r + k];
@@ -183,8 +159,76 @@ inline double exp_shifted_row(const float* src, float* dst, size_t len, float sh
         sum += dst[r];
     for (double p : partial)
         sum += p;
-    return sum;
+    const float scale = static_cast<float>(1.0 / sum);
+    for (r = 0; r < len; ++r)
+        dst[r] *= scale;
 }
+
+}  // namespace
+
+// With external linkage so the tests also run it where the CPU has AVX (tests/cpu/test_encoder_kernels.cpp).
+void softmax_row_baseline(const float* src, float* dst, size_t len) { softmax_row_body(src, dst, len); }
+
+namespace {
+
+#if defined(__x86_64__) || defined(__i386__)
+// The same steps 8 floats at a time where the CPU has AVX and FMA (the build targets baseline x86-64, whose
+// 4-wide loops the compiler keeps even under a target attribute, the exp's integer steps having no 8-wide form
+// in AVX): the exp is most of a softmax's time, and an attention's softmax over 128 keys was a third of a small
+// BERT's.
+__attribute__((target("avx,fma"))) void softmax_row_avx(const float* src, float* dst, size_t len) {
+    if (len < 8) {
+        softmax_row_body(src, dst, len);
+        return;
+    }
+    // The running maximum keeps a lane's value when the new one is NaN (maxps returns its second operand); a NaN
+    // anywhere in the row still makes the whole row NaN through its exp and the sum, as in the baseline.
+    __m256 maxima = _mm256_loadu_ps(src);
+    size_t r = 8;
+    for (; r + 8 <= len; r += 8)
+        maxima = _mm256_max_ps(_mm256_loadu_ps(src + r), maxima);
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes, maxima);
+    float max = lanes[0];
+    for (size_t k = 1; k < 8; ++k)
+        max = lanes[k] > max ? lanes[k] : max;
+    for (; r < len; ++r)
+        max = src[r] > max ? src[r] : max;
+    const __m256 shift = _mm256_set1_ps(max);
+    __m256d sum_lo = _mm256_setzero_pd(), sum_hi = _mm256_setzero_pd();
+    for (r = 0; r + 8 <= len; r += 8) {
+        const __m256 e = exp8_avx(_mm256_sub_ps(_mm256_loadu_ps(src + r), shift));
+        _mm256_storeu_ps(dst + r, e);
+        sum_lo = _mm256_add_pd(sum_lo, _mm256_cvtps_pd(_mm256_castps256_ps128(e)));
+        sum_hi = _mm256_add_pd(sum_hi, _mm256_cvtps_pd(_mm256_extractf128_ps(e, 1)));
+    }
+    alignas(32) double partial[4];
+    _mm256_store_pd(partial, _mm256_add_pd(sum_lo, sum_hi));
+    double sum = partial[0] + partial[1] + partial[2] + partial[3];
+    for (; r < len; ++r) {
+        dst[r] = exp_branch_free(src[r] - max);
+        sum += dst[r];
+    }
+    const float scale = static_cast<float>(1.0 / sum);
+    const __m256 scale8 = _mm256_set1_ps(scale);
+    for (r = 0; r + 8 <= len; r += 8)
+        _mm256_storeu_ps(dst + r, _mm256_mul_ps(_mm256_loadu_ps(dst + r), scale8));
+    for (; r < len; ++r)
+        dst[r] *= scale;
+}
+#endif
+
+using SoftmaxRowFn = void (*)(const float*, float*, size_t);
+
+SoftmaxRowFn choose_softmax_row() {
+#if defined(__x86_64__) || defined(__i386__)
+    if (cpu_has_avx_fma())
+        return softmax_row_avx;
+#endif
+    return softmax_row_baseline;
+}
+
+const SoftmaxRowFn softmax_row = choose_softmax_row();
 
 // softmax(x)[o, r, i] = exp(x - max_r x) / sum_r exp(x - max_r x), per (o, i).
 class SoftmaxKernel final : public Kernel {
@@ -196,6 +240,10 @@ public:
         const float* in = static_cast<const float*>(inputs[0].data());
         float* out = static_cast<float*>(outputs[0].data());
         auto slab = [&](size_t o) {
+            if (m_inner == 1) {
+                softmax_row(in + o * m_len, out + o * m_len, m_len);
+                return;
+            }
             for (size_t i = 0; i < m_inner; ++i) {
                 const float* src = in + o * m_len * m_inner + i;
                 float* dst = out + o * m_len * m_inner + i;
@@ -203,13 +251,9 @@ public:
                 for (size_t r = 1; r < m_len; ++r)
                     max = src[r * m_inner] > max ? src[r * m_inner] : max;
                 double sum = 0;
-                if (m_inner == 1) {
-                    sum = exp_shifted_row(src, dst, m_len, max);
-                } else {
-                    for (size_t r = 0; r < m_len; ++r) {
-                        dst[r * m_inner] = exp_branch_free(src[r * m_inner] - max);
-                        sum += dst[r * m_inner];
-                    }
+                for (size_t r = 0; r < m_len; ++r) {
+                    dst[r * m_inner] = exp_branch_free(src[r * m_inner] - max);
+                    sum += dst[r * m_inner];
                 }
                 const float scale = static_cast<float>(1.0 / sum);
                 for (size_t r = 0; r < m_len; ++r)

@@ -6,7 +6,9 @@
 // PP-OCR's classifier spent 60 % of its time in the reference BatchNormInference.
 // Where a BatchNormInference directly follows a (Group)Convolution with constant filters, fold_batch_norms
 // removes it altogether, as OpenVINO and ONNX Runtime do: the filters are scaled per output channel and the
-// shift becomes a bias Add, which the convolution fusion then takes into the convolution.
+// shift becomes a bias Add, which the convolution fusion then takes into the convolution. fold_conv_affine
+// does the same for a chain of Multiplies and Adds by per-channel or scalar Constants after a convolution (its
+// bias, a batch normalisation the exporter wrote as Mul and Add, PP-LCNetV3's learnable affine blocks).
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -20,6 +22,7 @@
 #include "openvino/op/convolution.hpp"
 #include "openvino/op/group_conv.hpp"
 #include "openvino/op/hard_sigmoid.hpp"
+#include "openvino/op/multiply.hpp"
 #include "openvino/op/power.hpp"
 #include "thread_pool.hpp"
 
@@ -253,6 +256,101 @@ size_t fold_batch_norms(ov::Model& model) {
         bias_shape[1] = spec->channels;
         auto bias = std::make_shared<ov::op::v0::Constant>(ov::element::f32, bias_shape, spec->shift.data());
         kit::replace_keeping_identity(node, std::make_shared<ov::op::v1::Add>(conv_out, bias));
+        ++folded;
+    }
+    return folded;
+}
+
+namespace {
+
+// The values of `value`, a f32 Constant, as one number per channel (axis 1) of a result of rank `out_rank`
+// with `channels` channels: a scalar or [C,1,...] right-aligned against the result; empty otherwise.
+std::vector<float> channel_values(const ov::Output<ov::Node>& value, size_t channels, size_t out_rank) {
+    const auto constant = ov::as_type_ptr<ov::op::v0::Constant>(value.get_node_shared_ptr());
+    if (!constant || constant->get_element_type() != ov::element::f32)
+        return {};
+    const ov::Shape shape = constant->get_shape();
+    if (shape.size() > out_rank)
+        return {};
+    size_t extent = 1;
+    for (size_t i = 0; i < shape.size(); ++i) {
+        const size_t axis = out_rank - shape.size() + i;
+        if (axis == 1)
+            extent = shape[i];
+        else if (shape[i] != 1)
+            return {};
+    }
+    if (extent != 1 && extent != channels)
+        return {};
+    const float* data = constant->get_data_ptr<float>();
+    std::vector<float> values(channels);
+    for (size_t c = 0; c < channels; ++c)
+        values[c] = data[extent == 1 ? 0 : c];
+    return values;
+}
+
+}  // namespace
+
+size_t fold_conv_affine(ov::Model& model) {
+    size_t folded = 0;
+    for (const auto& conv : model.get_ordered_ops()) {
+        const bool grouped = ov::is_type<ov::op::v1::GroupConvolution>(conv);
+        if (!grouped && !ov::is_type<ov::op::v1::Convolution>(conv))
+            continue;
+        const auto filters = ov::as_type_ptr<ov::op::v0::Constant>(conv->get_input_node_shared_ptr(1));
+        if (!filters || filters->get_element_type() != ov::element::f32 ||
+            conv->get_input_element_type(0) != ov::element::f32 || conv->get_output_partial_shape(0).is_dynamic())
+            continue;
+        const ov::Shape out = conv->get_output_shape(0);
+        const ov::Shape fs = filters->get_shape();
+        const size_t lead = grouped ? 2 : 1;
+        if (out.size() < 2 || fs.size() < lead + 1 || ov::shape_size(ov::Shape(fs.begin(), fs.begin() + lead)) != out[1])
+            continue;
+        // y = conv * scale[c] + shift[c], composed along the chain; each value in it read by the next step only.
+        const size_t channels = out[1];
+        std::vector<float> scale(channels, 1.f), shift(channels, 0.f);
+        size_t multiplies = 0, adds = 0;
+        std::shared_ptr<ov::Node> last;
+        ov::Output<ov::Node> value = conv->output(0);
+        while (value.get_target_inputs().size() == 1) {
+            const auto step = value.get_target_inputs().begin()->get_node()->shared_from_this();
+            const bool multiply = ov::is_type<ov::op::v1::Multiply>(step);
+            if ((!multiply && !ov::is_type<ov::op::v1::Add>(step)) || step->get_output_partial_shape(0) != out ||
+                step->get_output_element_type(0) != ov::element::f32)
+                break;
+            const size_t other = step->input_value(0) == value ? 1 : 0;
+            const std::vector<float> values = channel_values(step->input_value(other), channels, out.size());
+            if (values.empty())
+                break;
+            for (size_t c = 0; c < channels; ++c) {
+                if (multiply) {
+                    scale[c] *= values[c];
+                    shift[c] *= values[c];
+                } else {
+                    shift[c] += values[c];
+                }
+            }
+            ++(multiply ? multiplies : adds);
+            last = step;
+            value = step->output(0);
+        }
+        // One bias Add is what the convolution fusion takes as it is.
+        if (multiplies == 0 && adds < 2)
+            continue;
+        if (multiplies != 0) {
+            const size_t per_channel = ov::shape_size(fs) / channels;
+            const float* w = filters->get_data_ptr<float>();
+            std::vector<float> scaled(ov::shape_size(fs));
+            for (size_t c = 0; c < channels; ++c)
+                for (size_t i = 0; i < per_channel; ++i)
+                    scaled[c * per_channel + i] = w[c * per_channel + i] * scale[c];
+            conv->input(1).replace_source_output(
+                std::make_shared<ov::op::v0::Constant>(ov::element::f32, fs, scaled.data()));
+        }
+        ov::Shape bias_shape(out.size() - 1, 1);
+        bias_shape[0] = channels;
+        auto bias = std::make_shared<ov::op::v0::Constant>(ov::element::f32, bias_shape, shift.data());
+        kit::replace_keeping_identity(last, std::make_shared<ov::op::v1::Add>(conv->output(0), bias));
         ++folded;
     }
     return folded;

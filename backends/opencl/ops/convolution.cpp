@@ -212,6 +212,8 @@ OpenclKernelEntry convolution_entry() {
                        auto fused = ov::as_type<const kit::FusedConvolution>(&n);
                        if (!fused)
                            return std::string();
+                       if (fused->is_grouped() || fused->get_activation() == kit::FusedActivation::HSwish)
+                           return std::string("has groups or an HSwish, which the OPENCL convolution kernels do not fuse");
                        const auto& out = n.get_output_shape(0);
                        if (!is_constant(n, 2) || ov::shape_size(n.get_input_shape(2)) != out[1])
                            return std::string("needs a constant per-channel bias");

@@ -29,6 +29,8 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
     const ov::Shape in = node.get_input_shape(0), filters = node.get_input_shape(1), out = node.get_output_shape(0);
     if (in.size() != 4)
         return "has a " + std::to_string(in.size()) + "-D input; VULKAN runs 2-D convolutions (4-D NCHW tensors)";
+    if (fused && (fused->is_grouped() || fused->get_activation() == kit::FusedActivation::HSwish))
+        return "has groups or an HSwish, which the VULKAN convolution kernels do not fuse";
     const ov::Strides strides = fused ? fused->get_strides() : base->get_strides();
     const ov::Strides dilations = fused ? fused->get_dilations() : base->get_dilations();
     const ov::CoordinateDiff pads = fused ? fused->get_pads_begin() : base->get_pads_begin();
@@ -48,6 +50,7 @@ std::string plan_convolution(const ov::Node& node, NodePlan* plan) {
         inputs[2] = 2;
         switch (fused->get_activation()) {
         case kit::FusedActivation::None:
+        case kit::FusedActivation::HSwish:  // refused above
             break;
         case kit::FusedActivation::Relu:
             act = a_relu;

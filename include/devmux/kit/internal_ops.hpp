@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -19,15 +20,18 @@ namespace devmux {
 namespace kit {
 
 /// @brief The activation a FusedConvolution applies after its bias.
-enum class FusedActivation { None, Relu, Clamp, Sigmoid, Tanh, PRelu };
+enum class FusedActivation { None, Relu, Clamp, Sigmoid, Tanh, PRelu, HSwish };
 
-/// @brief "none", "relu", "clamp", "sigmoid", "tanh", "prelu".
+/// @brief "none", "relu", "clamp", "sigmoid", "tanh", "prelu", "hswish".
 const char* to_string(FusedActivation activation);
 
 /// @brief Convolution + bias Add + optional activation + optional scale-shift + optional following
 /// elementwise Add: `y = act(conv(data, filters) + bias) [* scale + shift] [+ addend]`, or with
 /// `addend_first` (a residual sum before the normalisation and activation, as in ResNet blocks):
 /// `y = act((conv(data, filters) + bias + addend) [* scale + shift])`.
+///
+/// With filters of one more dimension than the data ([G, O/G, I/G, k...]) the convolution is a
+/// GroupConvolution (is_grouped()).
 ///
 /// Inputs: data, filters, bias (broadcast to the convolution's output), then the PRelu slope when the
 /// activation is PRelu, then scale and shift when `has_scale_shift`, then the addend when `has_addend`.
@@ -65,6 +69,8 @@ public:
     bool has_scale_shift() const { return m_has_scale_shift; }
     /// @brief The addend is summed right after the bias, before the scale-shift and the activation.
     bool addend_first() const { return m_addend_first; }
+    /// @brief The filters carry a group dimension: the convolution is a GroupConvolution.
+    bool is_grouped() const;
     /// @brief The input index of the PRelu slope, of the scale, of the shift, or of the addend.
     size_t slope_input() const { return 3; }
     size_t scale_input() const { return m_activation == FusedActivation::PRelu ? 4 : 3; }
@@ -106,10 +112,17 @@ struct ConvolutionFusionOptions {
     /// residual sums of ResNet and pre-activation blocks (a zero bias stands in for a missing one). Only
     /// for backends whose FusedConvolution kernels apply addend_first().
     bool addend_first = false;
+    /// @brief Also take an HSwish as the activation. Only for backends whose FusedConvolution kernels
+    /// apply FusedActivation::HSwish.
+    bool hswish = false;
+    /// @brief Also take a GroupConvolution (v1) in the place of the Convolution where this returns true for
+    /// it (empty: never). Only for backends whose FusedConvolution kernels check is_grouped().
+    std::function<bool(const ov::Node& group_convolution)> grouped;
 };
 
 /// @brief Replaces every Convolution (v1) followed by a bias Add of a Constant, then optionally by a Relu,
-/// Clamp, Sigmoid, Tanh or PRelu, then (when `options.scale_shift`) optionally by a Multiply by a Constant
+/// Clamp, Sigmoid, Tanh or PRelu (or an HSwish, and a GroupConvolution in the Convolution's place, where
+/// asked), then (when `options.scale_shift`) optionally by a Multiply by a Constant
 /// and an Add of a Constant, then optionally by an Add of any other value, by one FusedConvolution
 /// (each intermediate value read only by the next step), and the residual form of
 /// ConvolutionFusionOptions::addend_first where asked. The fused op takes the friendly name, rt_info and

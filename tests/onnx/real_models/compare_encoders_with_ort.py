@@ -4,12 +4,13 @@
 "Real models"). Outside CTest: the models come from public repositories, never from this repository.
 usage: /usr/bin/python3 tests/onnx/real_models/compare_encoders_with_ort.py MODELS_DIR WORK_DIR a.onnx[,b.onnx...]
   ORT=/tmp/ortpeer (../shared/peers/onnxruntime/setup.sh, with ort_run.js copied into it), BUILD=build,
-  SEQS=16,128, VOCAB=30522, DEVICES=CPU,GPU, ROUNDS=5, ITERS=20. The Core is the software GPU deployment
+  SEQS=16,128, VOCAB=30522, DEVICES=CPU,GPU, ROUNDS=5, ITERS=20, THREADS=1 (e.g. 1,2), PLUGINS=plugins-software-gpu.xml
+  (another plugins file, e.g. one naming an older CPU plugin to compare builds). The Core is the software GPU deployment
   (plugins-software-gpu.xml), so `GPU` runs on PoCL/lavapipe where no GPU is present. Per model and sequence
   length: seeded token ids in [0, VOCAB), attention_mask of ones, token_type_ids of zeros (inputs of other names
   are refused); one ONNX Runtime run; per device, read_model, reshape to [1, sequence], compile (CPU at 1 thread),
   one inference, max abs error and max abs error / max |ORT output|; then ROUNDS interleaved rounds of ITERS
-  timed inferences at 1 thread on CPU and in ONNX Runtime (median of medians).
+  timed inferences on CPU and in ONNX Runtime per thread count of THREADS, interleaved (median of medians).
 """
 import json, os, statistics, subprocess, sys, time, hashlib
 import numpy as np
@@ -21,7 +22,8 @@ files = sys.argv[3].split(',')
 SEQS = [int(s) for s in os.environ.get('SEQS', '16,128').split(',')]
 ROUNDS = int(os.environ.get('ROUNDS', 5)); ITERS = int(os.environ.get('ITERS', 20)); VOCAB = int(os.environ.get('VOCAB', 30522))
 DEVICES = os.environ.get('DEVICES', 'CPU,GPU').split(',')
-core = ov.Core('plugins-software-gpu.xml')
+THREADS = [int(t) for t in os.environ.get('THREADS', '1').split(',')]
+core = ov.Core(os.environ.get('PLUGINS', 'plugins-software-gpu.xml'))
 rng = np.random.default_rng(2026)
 report = {}; prepared = {}
 for file in files:
@@ -67,7 +69,10 @@ for file in files:
                 errs.append({'output': om['name'], 'shape': list(ref.shape), 'max_abs': float(diff.max()), 'rel_to_peak': float(diff.max() / peak), 'peak': peak})
             r[dev] = errs; print(name, dev, json.dumps(errs))
             if dev == 'CPU': compiled = c
-        if compiled: prepared[name] = (d, compiled, inputs)
+        if compiled:
+            model = core.read_model(M + file); model.reshape({k: list(a.shape) for k, a in inputs.items()})
+            per_threads = {t: compiled if t == 1 else core.compile_model(model, 'CPU', {'INFERENCE_NUM_THREADS': t}) for t in THREADS}
+            prepared[name] = (d, per_threads, inputs)
 def devmux_time(c, inputs):
     req = c.create_infer_request()
     for _ in range(5): req.infer(inputs)
@@ -78,14 +83,15 @@ def devmux_time(c, inputs):
 times = {}
 print('load before', open('/proc/loadavg').read().strip()); report['load_before'] = open('/proc/loadavg').read().strip()
 for rnd in range(ROUNDS):
-    for name, (d, c, inputs) in prepared.items():
-        dm = devmux_time(c, inputs)
-        p = subprocess.run(['node', ORT + '/ort_run.js', d + '/manifest.json', d, '1', str(ITERS)], capture_output=True, text=True)
-        om = json.load(open(d + '/ort_outputs.json'))['median_ms'] if p.returncode == 0 else float('nan')
-        times.setdefault(name, []).append((dm, om))
+    for name, (d, per_threads, inputs) in prepared.items():
+        for t, c in per_threads.items():
+            dm = devmux_time(c, inputs)
+            p = subprocess.run(['node', ORT + '/ort_run.js', d + '/manifest.json', d, str(t), str(ITERS)], capture_output=True, text=True)
+            om = json.load(open(d + '/ort_outputs.json'))['median_ms'] if p.returncode == 0 else float('nan')
+            times.setdefault((name, t), []).append((dm, om))
 print('load after', open('/proc/loadavg').read().strip()); report['load_after'] = open('/proc/loadavg').read().strip()
-for name, v in times.items():
+for (name, t), v in times.items():
     dm = statistics.median(x[0] for x in v); om = statistics.median(x[1] for x in v)
-    report[name]['speed_1t'] = {'devmux_ms': dm, 'ort_ms': om, 'ratio': dm / om}
-    print(f'{name:50s} t=1 devmux {dm:8.3f} ms  ORT {om:8.3f} ms  ratio {dm/om:5.2f}')
+    report[name][f'speed_{t}t'] = {'devmux_ms': dm, 'ort_ms': om, 'ratio': dm / om}
+    print(f'{name:50s} t={t} devmux {dm:8.3f} ms  ORT {om:8.3f} ms  ratio {dm/om:5.2f}')
 json.dump(report, open(HERE + '/report.json', 'w'), indent=1)
