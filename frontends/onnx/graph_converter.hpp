@@ -35,6 +35,19 @@ public:
     ov::Output<ov::Node> value(const std::string& name, const std::string& reader);
     bool has_value(const std::string& name) const;
 
+    /// A sequence value (docs/onnx.md, "Sequences"): ov::Model has no sequence type, so the converter holds each
+    /// sequence as the list of its tensors, and the sequence ops (ops/sequence.cpp) work on those lists.
+    struct Sequence {
+        ov::element::Type element_type;
+        std::vector<ov::Output<ov::Node>> elements;
+        std::string made_by;  // the node that made it, described for messages
+    };
+    /// Whether `name` is a sequence of this graph or of an enclosing one.
+    bool has_sequence(const std::string& name) const;
+    /// The sequence `name` of this graph, read by `reader` (a NodeContext's describe()); throws if there is none.
+    const Sequence& sequence(const std::string& name, const std::string& reader) const;
+    void set_sequence(const std::string& name, Sequence sequence);
+
     const std::vector<std::shared_ptr<ov::op::v0::Parameter>>& parameters() const { return m_parameters; }
     /// For a body: the values of enclosing graphs it reads, each with the Parameter that stands for it.
     const std::vector<std::pair<ov::Output<ov::Node>, std::shared_ptr<ov::op::v0::Parameter>>>& outer_reads() const {
@@ -72,6 +85,7 @@ private:
     std::shared_ptr<ExternalFiles> m_external_files;
     GraphConverter* m_parent;
     std::map<std::string, ov::Output<ov::Node>> m_values;
+    std::map<std::string, Sequence> m_sequences;
     std::vector<std::shared_ptr<ov::op::v0::Parameter>> m_parameters;
     std::vector<std::pair<ov::Output<ov::Node>, std::shared_ptr<ov::op::v0::Parameter>>> m_outer_reads;
 };

@@ -73,5 +73,8 @@ using Converter = std::function<ov::OutputVector(const NodeContext&)>;
 /// since-version not above it; null when the op has none.
 const Converter* find_converter(const std::string& op_type, int64_t opset);
 
+/// Whether `op_type` reads a sequence (its input 0): the sequence ops of ops/sequence.cpp.
+bool is_sequence_consumer(const std::string& op_type);
+
 }  // namespace onnx_frontend
 }  // namespace devmux

@@ -413,7 +413,32 @@ ov::Output<ov::Node> GraphConverter::value(const std::string& name, const std::s
     return outer_value(name, reader);
 }
 
+bool GraphConverter::has_sequence(const std::string& name) const {
+    return m_sequences.count(name) || (!m_values.count(name) && m_parent && m_parent->has_sequence(name));
+}
+
+const GraphConverter::Sequence& GraphConverter::sequence(const std::string& name, const std::string& reader) const {
+    const auto found = m_sequences.find(name);
+    if (found != m_sequences.end())
+        return found->second;
+    if (has_sequence(name))
+        OPENVINO_THROW("ONNX model '", m_origin, "': ", reader, " reads the sequence '", name,
+                       "' of an enclosing graph; a sequence is resolved while converting, as a list of tensors, and "
+                       "cannot cross the boundary of a Loop, If or Scan body");
+    OPENVINO_THROW("ONNX model '", m_origin, "': ", reader, " reads '", name,
+                   "' as a sequence, but no earlier node of this graph made a sequence of that name");
+}
+
+void GraphConverter::set_sequence(const std::string& name, Sequence sequence) {
+    m_values.erase(name);
+    m_sequences[name] = std::move(sequence);
+}
+
 ov::Output<ov::Node> GraphConverter::outer_value(const std::string& name, const std::string& reader) {
+    if (m_parent && m_parent->has_sequence(name))
+        OPENVINO_THROW("ONNX model '", m_origin, "': ", reader, " reads the sequence '", name,
+                       "' of an enclosing graph; a sequence is resolved while converting, as a list of tensors, and "
+                       "cannot cross the boundary of a Loop, If or Scan body");
     OPENVINO_ASSERT(m_parent && m_parent->has_value(name), "ONNX model '", m_origin, "': ", reader,
                     " reads the value '", name, "', which no earlier node, input or initializer defines");
     const ov::Output<ov::Node> outer = m_parent->value(name, reader);
@@ -465,6 +490,12 @@ ov::OutputVector GraphConverter::convert(const onnx::GraphProto& graph) {
         convert_node(node);
     ov::OutputVector outputs;
     for (const auto& output : graph.output()) {
+        const auto sequence = m_sequences.find(output.name());
+        if (sequence != m_sequences.end())
+            OPENVINO_THROW("ONNX model '", m_origin, "': the ", m_parent ? "body" : "graph", " output '", output.name(),
+                           "' is a sequence (made by ", sequence->second.made_by,
+                           "); ov::Model has no sequence type, so sequences are resolved while converting and cannot "
+                           "be a model's or a Loop, If or Scan body's output");
         auto value = this->value(output.name(), "the graph's output");
         value.add_names({output.name()});
         outputs.push_back(value);
@@ -483,9 +514,23 @@ void GraphConverter::convert_node(const onnx::NodeProto& node) {
     const Converter* converter = find_converter(node.op_type(), described.opset());
     if (!converter)
         described.fail("has no conversion to OpenVINO ops in devmux");
+    // A sequence input reaches the sequence ops by name (GraphConverter::sequence), as an absent tensor here.
+    const bool reads_sequences = is_sequence_consumer(node.op_type());
     std::vector<ov::Output<ov::Node>> inputs;
-    for (const auto& name : node.input())
+    for (int i = 0; i < node.input_size(); ++i) {
+        const std::string& name = node.input(i);
+        if (!name.empty() && has_sequence(name)) {
+            if (!reads_sequences || i != 0)
+                described.fail("reads the sequence '" + name + "' as input " + std::to_string(i) +
+                               "; ov::Model has no sequence type, so devmux resolves sequences while converting, and "
+                               "only SequenceAt, SequenceInsert, SequenceErase, SequenceLength and "
+                               "ConcatFromSequence may read them");
+            sequence(name, described.describe());  // refuses a sequence of an enclosing graph
+            inputs.emplace_back();
+            continue;
+        }
         inputs.push_back(name.empty() ? ov::Output<ov::Node>() : value(name, described.describe()));
+    }
     NodeContext context(node, described.opset(), std::move(inputs), *this);
     ov::OutputVector outputs;
     try {
@@ -499,6 +544,9 @@ void GraphConverter::convert_node(const onnx::NodeProto& node) {
         // A hostile attribute (a giant size, say) can make an op's own containers throw.
         context.fail(std::string("could not be converted: ") + e.what());
     }
+    // A sequence op that makes a sequence has registered it (set_sequence) and returns no tensor for it.
+    if (outputs.empty() && node.output_size() == 1 && m_sequences.count(node.output(0)))
+        return;
     OPENVINO_ASSERT(outputs.size() >= static_cast<size_t>(std::count_if(
                                           node.output().begin(), node.output().end(),
                                           [](const std::string& name) { return !name.empty(); })) ||
@@ -516,11 +564,18 @@ void GraphConverter::convert_node(const onnx::NodeProto& node) {
         // The op that makes an output is named after the node (or its first output), unless the converter
         // passed an input through (Identity, Dropout at inference), whose producer keeps its own name.
         const bool passed_through = std::any_of(node.input().begin(), node.input().end(), [&](const std::string& in) {
+            if (!in.empty() && m_sequences.count(in)) {  // SequenceAt hands out an element as it is
+                const auto& elements = m_sequences.at(in).elements;
+                return std::any_of(elements.begin(), elements.end(), [&](const ov::Output<ov::Node>& element) {
+                    return element.get_node() == output.get_node();
+                });
+            }
             return !in.empty() && has_value(in) && value(in, "").get_node() == output.get_node();
         });
         if (!passed_through)
             output.get_node()->set_friendly_name(node.name().empty() ? node.output(0) : node.name());
         output.add_names({name});
+        m_sequences.erase(name);  // a tensor of the same name, in a faulty file, replaces the sequence
         m_values[name] = output;
     }
 }

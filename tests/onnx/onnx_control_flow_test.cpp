@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The ONNX converters of If, Loop, LSTM and GRU on models built here, run on CPU against results the test
+// The ONNX converters of If, Loop, LSTM (with and without peepholes) and GRU on models built here, run on CPU against results the test
 // computes itself from ONNX's definitions (seeded random inputs; tolerance 1e-5 absolute for the control
 // flow, 1e-4 for the recurrent cells, whose runtime reference computes in double and rounds once).
 
@@ -7,9 +7,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "common/test_utils.hpp"
 #include "onnx_graph_builder.hpp"
+#include "openvino/core/graph_util.hpp"
 #include "openvino/runtime/core.hpp"
 
 namespace {
@@ -261,18 +263,139 @@ TEST(OnnxRecurrent, ReverseBatchFirstGruWithLinearBeforeResetMatchesOnnxDefiniti
         EXPECT_NEAR(got_h[i], y_h[i], 1e-4) << "Y_h " << i;
 }
 
-TEST(OnnxRecurrent, LstmWithPeepholesIsRefusedNamingP) {
+// ONNX LSTM with the peephole input P (order i, o, f), layout 0, biases, initial states and sequence_lens, in each
+// direction; the converter gives it to the opset1 LSTMSequence. The reference below is ONNX's definition:
+// i = f(Xi + Hi + Pi (.) C_prev + b), f = f(Xf + Hf + Pf (.) C_prev + b), c = g(Xc + Hc + b),
+// C = f (.) C_prev + i (.) c, o = f(Xo + Ho + Po (.) C + b), H = o (.) h(C); with input_forget, f = 1 - i.
+void check_lstm_with_peepholes(const std::string& direction, bool input_forget, unsigned seed) {
+    SCOPED_TRACE(direction + (input_forget ? ", input_forget" : ""));
+    const size_t dirs = direction == "bidirectional" ? 2 : 1, gates = 4;
+    auto x = random_values(seq * batch * input_size, seed);
+    const auto w = random_values(dirs * gates * hidden * input_size, seed + 1, -0.5f, 0.5f);
+    const auto r = random_values(dirs * gates * hidden * hidden, seed + 2, -0.5f, 0.5f);
+    const auto b = random_values(dirs * 2 * gates * hidden, seed + 3, -0.5f, 0.5f);
+    const auto p = random_values(dirs * 3 * hidden, seed + 4, -1.0f, 1.0f);
+    auto h0 = random_values(dirs * batch * hidden, seed + 5), c0 = random_values(dirs * batch * hidden, seed + 6);
+    const std::vector<int64_t> lengths{2, 3};
+
     auto model = model_of_opset(14);
     auto& graph = *model.mutable_graph();
     add_input(graph, "X", {seq, batch, input_size});
-    add_floats(graph, "W", {1, 4 * hidden, input_size}, random_values(4 * hidden * input_size, 51));
-    add_floats(graph, "R", {1, 4 * hidden, hidden}, random_values(4 * hidden * hidden, 52));
-    add_floats(graph, "P", {1, 3 * hidden}, random_values(3 * hidden, 53));
-    auto* lstm = add_node(graph, "LSTM", {"X", "W", "R", "", "", "", "", "P"}, {"Y"});
+    add_input(graph, "initial_h", {static_cast<int64_t>(dirs), batch, hidden});
+    add_input(graph, "initial_c", {static_cast<int64_t>(dirs), batch, hidden});
+    add_floats(graph, "W", {static_cast<int64_t>(dirs), gates * hidden, input_size}, w);
+    add_floats(graph, "R", {static_cast<int64_t>(dirs), gates * hidden, hidden}, r);
+    add_floats(graph, "B", {static_cast<int64_t>(dirs), 2 * gates * hidden}, b);
+    add_floats(graph, "P", {static_cast<int64_t>(dirs), 3 * hidden}, p);
+    add_ints(graph, "lens", {batch}, lengths, onnx::TensorProto::INT32);
+    auto* lstm = add_node(graph, "LSTM", {"X", "W", "R", "B", "lens", "initial_h", "initial_c", "P"},
+                          {"Y", "Y_h", "Y_c"});
     set_int(*lstm, "hidden_size", hidden);
+    set_string(*lstm, "direction", direction);
+    if (input_forget)
+        set_int(*lstm, "input_forget", 1);
     add_output(graph, "Y");
+    add_output(graph, "Y_h");
+    add_output(graph, "Y_c");
+
+    std::vector<double> y(seq * dirs * batch * hidden, 0.0), y_h(dirs * batch * hidden), y_c(dirs * batch * hidden);
+    for (size_t d = 0; d < dirs; ++d)
+        for (size_t n = 0; n < batch; ++n) {
+            const bool backwards = direction == "reverse" || d == 1;
+            const float* pd = p.data() + d * 3 * hidden;  // i, o, f
+            std::vector<double> h(hidden), c(hidden);
+            for (size_t k = 0; k < hidden; ++k)
+                h[k] = h0[(d * batch + n) * hidden + k], c[k] = c0[(d * batch + n) * hidden + k];
+            const size_t length = static_cast<size_t>(lengths[n]);
+            for (size_t step = 0; step < length; ++step) {
+                const size_t t = backwards ? length - 1 - step : step;
+                std::vector<double> g(gates * hidden);  // i, o, f, c
+                for (size_t row = 0; row < gates * hidden; ++row) {
+                    double sum = b[d * 2 * gates * hidden + row] + b[d * 2 * gates * hidden + gates * hidden + row];
+                    for (size_t k = 0; k < input_size; ++k)
+                        sum += w[(d * gates * hidden + row) * input_size + k] * x[(t * batch + n) * input_size + k];
+                    for (size_t k = 0; k < hidden; ++k)
+                        sum += r[(d * gates * hidden + row) * hidden + k] * h[k];
+                    g[row] = sum;
+                }
+                for (size_t k = 0; k < hidden; ++k) {
+                    const double i = sigmoid(g[k] + pd[k] * c[k]);
+                    const double f = input_forget ? 1.0 - i : sigmoid(g[2 * hidden + k] + pd[2 * hidden + k] * c[k]);
+                    c[k] = f * c[k] + i * std::tanh(g[3 * hidden + k]);
+                    const double o = sigmoid(g[hidden + k] + pd[hidden + k] * c[k]);
+                    h[k] = o * std::tanh(c[k]);
+                    y[((t * dirs + d) * batch + n) * hidden + k] = h[k];
+                }
+            }
+            for (size_t k = 0; k < hidden; ++k)
+                y_h[(d * batch + n) * hidden + k] = h[k], y_c[(d * batch + n) * hidden + k] = c[k];
+        }
+
     ov::Core core;
-    EXPECT_THAT(error_of([&] { read(core, model); }), HasSubstr("peephole input P"));
+    const auto converted = read(core, model);
+    auto request = core.compile_model(converted, "CPU").create_infer_request();
+    request.set_tensor("X", floats({seq, batch, input_size}, x));
+    request.set_tensor("initial_h", floats({dirs, batch, hidden}, h0));
+    request.set_tensor("initial_c", floats({dirs, batch, hidden}, c0));
+    request.infer();
+    const auto got_y = request.get_tensor("Y");
+    ASSERT_EQ(got_y.get_shape(), (ov::Shape{seq, dirs, batch, hidden}));
+    const auto got = values_of(got_y), got_h = values_of(request.get_tensor("Y_h")),
+               got_c = values_of(request.get_tensor("Y_c"));
+    for (size_t i = 0; i < y.size(); ++i)
+        EXPECT_NEAR(got[i], y[i], 1e-4) << "Y " << i;
+    for (size_t i = 0; i < y_h.size(); ++i) {
+        EXPECT_NEAR(got_h[i], y_h[i], 1e-4) << "Y_h " << i;
+        EXPECT_NEAR(got_c[i], y_c[i], 1e-4) << "Y_c " << i;
+    }
+
+    // Saved as IR and read back, the opset1 LSTMSequence (its IOFC weights format, input_forget) gives the same
+    // bits.
+    const std::string xml = ::testing::TempDir() + "onnx_lstm_peepholes_" + direction + std::to_string(seed) + ".xml";
+    const std::string bin = xml.substr(0, xml.size() - 4) + ".bin";
+    ov::serialize(converted, xml, bin);
+    auto reloaded = core.compile_model(core.read_model(xml), "CPU").create_infer_request();
+    reloaded.set_tensor("X", floats({seq, batch, input_size}, x));
+    reloaded.set_tensor("initial_h", floats({dirs, batch, hidden}, h0));
+    reloaded.set_tensor("initial_c", floats({dirs, batch, hidden}, c0));
+    reloaded.infer();
+    std::remove(xml.c_str());
+    std::remove(bin.c_str());
+    for (const char* name : {"Y", "Y_h", "Y_c"})
+        EXPECT_EQ(values_of(reloaded.get_tensor(name)), values_of(request.get_tensor(name))) << name << " from IR";
+}
+
+TEST(OnnxRecurrent, LstmWithPeepholesMatchesOnnxDefinitionForward) { check_lstm_with_peepholes("forward", false, 61); }
+TEST(OnnxRecurrent, LstmWithPeepholesMatchesOnnxDefinitionReverse) { check_lstm_with_peepholes("reverse", false, 71); }
+TEST(OnnxRecurrent, LstmWithPeepholesMatchesOnnxDefinitionBidirectional) {
+    check_lstm_with_peepholes("bidirectional", false, 81);
+}
+TEST(OnnxRecurrent, LstmWithInputForgetAndPeepholesMatchesOnnxDefinition) {
+    check_lstm_with_peepholes("forward", true, 91);
+}
+
+// Without P the LSTM stays LSTMSequence-5 (the kernel the CPU plugin has); with P it is the opset1 LSTMSequence.
+TEST(OnnxRecurrent, LstmPicksTheOpset1SequenceOnlyForPeepholes) {
+    auto build = [](bool peepholes) {
+        auto model = model_of_opset(14);
+        auto& graph = *model.mutable_graph();
+        add_input(graph, "X", {seq, batch, input_size});
+        add_floats(graph, "W", {1, 4 * hidden, input_size}, random_values(4 * hidden * input_size, 51));
+        add_floats(graph, "R", {1, 4 * hidden, hidden}, random_values(4 * hidden * hidden, 52));
+        add_floats(graph, "P", {1, 3 * hidden}, random_values(3 * hidden, 53));
+        auto* lstm = add_node(graph, "LSTM", {"X", "W", "R", "", "", "", "", peepholes ? "P" : ""}, {"Y"});
+        set_int(*lstm, "hidden_size", hidden);
+        add_output(graph, "Y");
+        return model;
+    };
+    ov::Core core;
+    for (const bool peepholes : {false, true}) {
+        std::string version;
+        for (const auto& op : read(core, build(peepholes))->get_ops())
+            if (std::string(op->get_type_name()) == "LSTMSequence")
+                version = op->get_type_info().get_version();
+        EXPECT_EQ(version, peepholes ? "opset1" : "opset5") << "peepholes " << peepholes;
+    }
 }
 
 }  // namespace

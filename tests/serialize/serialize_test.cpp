@@ -197,8 +197,11 @@ std::vector<ModelCase> model_cases() {
                              "test_Linear", "test_PReLU_2d_multiparam", "test_Embedding", "test_MaxPool2d"})
         cases.push_back({name, kOnnxData + "pytorch-converted/" + name + "/model.onnx"});
     for (const char* name : {"test_gru_defaults", "test_gru_with_initial_bias", "test_lstm_defaults",
-                             "test_lstm_with_initial_bias", "test_simple_rnn_defaults", "test_if", "test_loop11"})
+                             "test_lstm_with_initial_bias", "test_simple_rnn_defaults", "test_if", "test_loop11",
+                             "test_maxpool_with_argmax_2d_precomputed_strides"})
         cases.push_back({name, kOnnxData + "node/" + name + "/model.onnx"});
+    for (const char* name : {"test_sequence_model1", "test_sequence_model3", "test_sequence_model4", "test_sequence_model5"})
+        cases.push_back({name, kOnnxData + "simple/" + name + "/model.onnx"});
 #endif
     return cases;
 }

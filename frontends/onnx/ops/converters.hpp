@@ -127,6 +127,14 @@ ov::OutputVector random_uniform_like(const NodeContext& node);
 ov::OutputVector random_normal(const NodeContext& node);
 ov::OutputVector random_normal_like(const NodeContext& node);
 ov::OutputVector bernoulli(const NodeContext& node);
+ov::OutputVector sequence_empty(const NodeContext& node);
+ov::OutputVector sequence_construct(const NodeContext& node);
+ov::OutputVector sequence_insert(const NodeContext& node);
+ov::OutputVector sequence_erase(const NodeContext& node);
+ov::OutputVector sequence_at(const NodeContext& node);
+ov::OutputVector sequence_length(const NodeContext& node);
+ov::OutputVector concat_from_sequence(const NodeContext& node);
+ov::OutputVector split_to_sequence(const NodeContext& node);
 
 }  // namespace onnx_frontend
 }  // namespace devmux

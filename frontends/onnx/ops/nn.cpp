@@ -223,16 +223,52 @@ ov::OutputVector conv_transpose(const NodeContext& node) {
     return {y};
 }
 
+namespace {
+// MaxPool-8 numbers the maxima row-major over the whole input, ((n * C + c) * D1 + d1) * D2 + d2 ...; ONNX's
+// storage_order=1 keeps the (n, c) plane's offset but numbers the spatial position as if each plane were stored
+// column-major (the first spatial axis fastest): plane * D1 * D2 ... + d1 + D1 * (d2 + D2 * (d3 ...)). Integer
+// arithmetic on i64 throughout; the dimensions come from the input's shape at run time.
+ov::Output<ov::Node> column_major_indices(const ov::Output<ov::Node>& row_major, const ov::Output<ov::Node>& x,
+                                          int64_t rank) {
+    const auto shape = std::make_shared<v3::ShapeOf>(x, ov::element::i64);
+    std::vector<ov::Output<ov::Node>> dims;
+    for (int64_t axis = 2; axis < rank; ++axis)
+        dims.push_back(std::make_shared<v8::Gather>(shape, i64_scalar(axis), i64_scalar(0))->output(0));
+    ov::Output<ov::Node> plane_size = i64_scalar(1);
+    for (const auto& dim : dims)
+        plane_size = std::make_shared<v1::Multiply>(plane_size, dim);
+    const auto plane = std::make_shared<v1::Divide>(row_major, plane_size);
+    ov::Output<ov::Node> rest = std::make_shared<v1::FloorMod>(row_major, plane_size);
+    // The spatial coordinates, last axis first, peeled off the row-major offset within the plane.
+    std::vector<ov::Output<ov::Node>> coordinates(dims.size());
+    for (size_t k = dims.size(); k-- > 0;) {
+        coordinates[k] = std::make_shared<v1::FloorMod>(rest, dims[k]);
+        rest = std::make_shared<v1::Divide>(rest, dims[k]);
+    }
+    ov::Output<ov::Node> column_major = std::make_shared<v1::Multiply>(plane, plane_size);
+    ov::Output<ov::Node> stride = i64_scalar(1);
+    for (size_t k = 0; k < dims.size(); ++k) {
+        column_major = std::make_shared<v1::Add>(column_major, std::make_shared<v1::Multiply>(coordinates[k], stride));
+        stride = std::make_shared<v1::Multiply>(stride, dims[k]);
+    }
+    return column_major;
+}
+}  // namespace
+
 ov::OutputVector max_pool(const NodeContext& node) {
     const auto x = node.input(0);
     const int64_t rank = static_rank(node, 0);
     const Window w = window_of(node, static_cast<size_t>(rank - 2));
-    if (node.attr_int("storage_order", 0) != 0)
-        node.fail("has storage_order 1 (column-major indices), which devmux does not convert");
+    const int64_t storage_order = node.attr_int("storage_order", 0);
+    if (storage_order != 0 && storage_order != 1)
+        node.fail("has storage_order " + std::to_string(storage_order) + "; ONNX defines 0 and 1");
     const auto rounding = node.attr_int("ceil_mode", 0) != 0 ? RoundingType::CEIL : RoundingType::FLOOR;
     auto pool = std::make_shared<v8::MaxPool>(x, w.strides, w.dilations, sizes(w.pads_begin), sizes(w.pads_end),
                                               w.kernel, rounding, w.auto_pad, ov::element::i64, 0);
-    return {pool->output(0), pool->output(1)};
+    const bool indices_used = node.proto().output_size() > 1 && !node.proto().output(1).empty();
+    if (storage_order == 0 || !indices_used)
+        return {pool->output(0), pool->output(1)};
+    return {pool->output(0), column_major_indices(pool->output(1), x, rank)};
 }
 
 ov::OutputVector average_pool(const NodeContext& node) {

@@ -3,7 +3,8 @@
 // sequence first (layout 0) or batch first with the direction after the sequence (layout 1), and splits its
 // biases into input and recurrence halves; OpenVINO takes batch, direction, sequence and one summed bias (GRU
 // with linear_before_reset keeps the recurrence bias of its h gate apart). LSTM's gates are i, o, f, c in ONNX
-// and f, i, c, o in OpenVINO.
+// and f, i, c, o in OpenVINO. An LSTM with peepholes (P) or input_forget becomes the opset1 LSTMSequence, which
+// has both and takes ONNX's gate order as it is.
 
 #include <algorithm>
 #include <cctype>
@@ -123,10 +124,10 @@ ov::OutputVector convert_recurrent(const NodeContext& node, Cell cell) {
     const int64_t layout = node.attr_int("layout", 0);
     if (layout != 0 && layout != 1)
         node.fail("has the layout " + std::to_string(layout) + "; ONNX defines 0 and 1");
-    if (cell == Cell::lstm && node.attr_int("input_forget", 0) != 0)
-        node.fail("has input_forget=1; OpenVINO's LSTMSequence-5 does not couple the input and forget gates");
-    if (cell == Cell::lstm && node.has_input(p_input))
-        node.fail("has the peephole input P; OpenVINO's LSTMSequence-5 has no peepholes");
+    // LSTMSequence-5 has neither peepholes nor coupled gates; the opset1 LSTMSequence has both and reads ONNX's
+    // gate order (i, o, f, c) and peephole order (i, o, f) as they are.
+    const bool opset1_lstm =
+        cell == Cell::lstm && (node.has_input(p_input) || node.attr_int("input_forget", 0) != 0);
 
     const auto w = node.input(w_input), r = node.input(r_input);
     int64_t hidden = node.attr_int("hidden_size", 0);
@@ -160,8 +161,9 @@ ov::OutputVector convert_recurrent(const NodeContext& node, Cell cell) {
 
     // W, R and B with OpenVINO's gate order; B summed over its input and recurrence halves.
     const std::vector<size_t> lstm_order{2, 0, 3, 1};  // f, i, c, o out of i, o, f, c
-    const auto ov_w = cell == Cell::lstm ? reorder_gates(w, 1, lstm_order) : w;
-    const auto ov_r = cell == Cell::lstm ? reorder_gates(r, 1, lstm_order) : r;
+    const bool reorder = cell == Cell::lstm && !opset1_lstm;
+    const auto ov_w = reorder ? reorder_gates(w, 1, lstm_order) : w;
+    const auto ov_r = reorder ? reorder_gates(r, 1, lstm_order) : r;
     const int64_t bias_gates = linear_before_reset ? gates + 1 : gates;
     ov::Output<ov::Node> b;
     if (!node.has_input(b_input)) {
@@ -180,13 +182,22 @@ ov::OutputVector convert_recurrent(const NodeContext& node, Cell cell) {
                 1);
         } else {
             b = std::make_shared<v1::Add>(halves->output(0), halves->output(1));
-            if (cell == Cell::lstm)
+            if (reorder)
                 b = reorder_gates(b, 1, lstm_order);
         }
     }
 
     std::shared_ptr<ov::Node> sequence;
-    if (cell == Cell::lstm)
+    if (opset1_lstm) {
+        ov::Output<ov::Node> peepholes = node.has_input(p_input)
+            ? node.input(p_input)
+            : v0::Constant::create(type, ov::Shape{static_cast<size_t>(directions), static_cast<size_t>(3 * hidden)},
+                                   std::vector<float>(static_cast<size_t>(directions * 3 * hidden), 0.f))->output(0);
+        sequence = std::make_shared<v0::LSTMSequence>(x, initial_h, state(c_input), lengths, ov_w, ov_r, b, peepholes,
+                                                      hidden, direction, ov::op::LSTMWeightsFormat::IOFC,
+                                                      activations.alpha, activations.beta, activations.names, clip,
+                                                      node.attr_int("input_forget", 0) != 0);
+    } else if (cell == Cell::lstm)
         sequence = std::make_shared<v5::LSTMSequence>(x, initial_h, state(c_input), lengths, ov_w, ov_r, b, hidden,
                                                       direction, activations.alpha, activations.beta,
                                                       activations.names, clip);
