@@ -475,10 +475,13 @@ std::shared_ptr<ov::Model> winograd_model() {
     };
     auto odd = std::make_shared<ov::op::v0::Relu>(conv(x, 64, 1, 1));
     auto even = std::make_shared<ov::op::v0::Relu>(conv(wide, 130, 1, 1));
+    // Each constant draws its seed in its own statement: two seed++ in one call's arguments would leave
+    // which constant gets which seed to the compiler.
+    auto valid_scale = random_constant({1, 32, 1, 1}, seed++);
+    auto valid_shift = random_constant({1, 32, 1, 1}, seed++);
     auto valid = std::make_shared<ov::op::v1::Add>(
-        std::make_shared<ov::op::v1::Multiply>(std::make_shared<ov::op::v0::Relu>(conv(x, 32, 0, 0)),
-                                               random_constant({1, 32, 1, 1}, seed++)),
-        random_constant({1, 32, 1, 1}, seed++));
+        std::make_shared<ov::op::v1::Multiply>(std::make_shared<ov::op::v0::Relu>(conv(x, 32, 0, 0)), valid_scale),
+        valid_shift);
     auto shifted = std::make_shared<ov::op::v1::Add>(std::make_shared<ov::op::v0::Sigmoid>(conv(x, 32, 2, 0)), other);
     return std::make_shared<ov::Model>(ov::OutputVector{odd, even, valid, shifted}, ov::ParameterVector{x, wide, other},
                                        "winograd");
