@@ -27,6 +27,9 @@
 
 namespace devmux {
 namespace cpu {
+// A Constant's values as one number per output channel, or empty (kernels/scale_shift.cpp).
+std::vector<float> per_channel_constant(const ov::Output<ov::Node>& value, size_t channels, size_t out_rank);
+
 namespace {
 
 using dnnl::memory;
@@ -65,31 +68,6 @@ memory::desc preferred_layout(const memory::dims& dims, DataType type = DataType
     return memory::desc(dims, type, Tag::any);
 }
 
-// Values of a Constant broadcast per output channel of an NCHW result with `channels` channels, or empty
-// when the constant varies along another axis (or is not a Constant).
-std::vector<float> per_channel(const ov::Output<ov::Node>& value, size_t channels, size_t out_rank) {
-    const auto constant = ov::as_type_ptr<ov::op::v0::Constant>(value.get_node_shared_ptr());
-    if (!constant || constant->get_element_type() != ov::element::f32)
-        return {};
-    const ov::Shape shape = constant->get_shape();
-    if (shape.size() > out_rank)
-        return {};
-    size_t channel_extent = 1;
-    for (size_t i = 0; i < shape.size(); ++i) {
-        const size_t out_axis = out_rank - shape.size() + i;
-        if (out_axis == 1)
-            channel_extent = shape[i];
-        else if (shape[i] != 1)
-            return {};
-    }
-    if (channel_extent != 1 && channel_extent != channels)
-        return {};
-    const float* data = constant->get_data_ptr<float>();
-    std::vector<float> values(channels);
-    for (size_t c = 0; c < channels; ++c)
-        values[c] = data[channel_extent == 1 ? 0 : c];
-    return values;
-}
 
 struct ConvSpec {
     memory::dims src, weights, dst, strides, dilations, pad_l, pad_r;
@@ -592,7 +570,7 @@ std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
         return std::nullopt;
     if (fused) {
         const size_t channels = out[1];
-        spec.bias = per_channel(node->input_value(2), channels, out.size());
+        spec.bias = per_channel_constant(node->input_value(2), channels, out.size());
         if (spec.bias.empty())
             return std::nullopt;
         spec.activation = fused->get_activation();
@@ -600,7 +578,7 @@ std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
             spec.alpha = static_cast<float>(fused->get_clamp_min());
             spec.beta = static_cast<float>(fused->get_clamp_max());
         } else if (spec.activation == kit::FusedActivation::PRelu) {
-            auto slopes = per_channel(node->input_value(fused->slope_input()), channels, out.size());
+            auto slopes = per_channel_constant(node->input_value(fused->slope_input()), channels, out.size());
             if (slopes.empty())
                 return std::nullopt;
             if (std::all_of(slopes.begin(), slopes.end(), [&](float s) { return s == slopes[0]; }))
@@ -609,8 +587,8 @@ std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
                 spec.prelu_slopes = std::move(slopes);
         }
         if (fused->has_scale_shift()) {
-            spec.scale = per_channel(node->input_value(fused->scale_input()), channels, out.size());
-            spec.shift = per_channel(node->input_value(fused->shift_input()), channels, out.size());
+            spec.scale = per_channel_constant(node->input_value(fused->scale_input()), channels, out.size());
+            spec.shift = per_channel_constant(node->input_value(fused->shift_input()), channels, out.size());
             if (spec.scale.empty() || spec.shift.empty())
                 return std::nullopt;
         }

@@ -261,11 +261,10 @@ size_t fold_batch_norms(ov::Model& model) {
     return folded;
 }
 
-namespace {
-
 // The values of `value`, a f32 Constant, as one number per channel (axis 1) of a result of rank `out_rank`
-// with `channels` channels: a scalar or [C,1,...] right-aligned against the result; empty otherwise.
-std::vector<float> channel_values(const ov::Output<ov::Node>& value, size_t channels, size_t out_rank) {
+// with `channels` channels: a scalar or [C,1,...] right-aligned against the result; empty otherwise. Also read
+// by the oneDNN convolution's post-ops (dnnl_convolution.cpp).
+std::vector<float> per_channel_constant(const ov::Output<ov::Node>& value, size_t channels, size_t out_rank) {
     const auto constant = ov::as_type_ptr<ov::op::v0::Constant>(value.get_node_shared_ptr());
     if (!constant || constant->get_element_type() != ov::element::f32)
         return {};
@@ -288,8 +287,6 @@ std::vector<float> channel_values(const ov::Output<ov::Node>& value, size_t chan
         values[c] = data[extent == 1 ? 0 : c];
     return values;
 }
-
-}  // namespace
 
 size_t fold_conv_affine(ov::Model& model) {
     size_t folded = 0;
@@ -319,7 +316,7 @@ size_t fold_conv_affine(ov::Model& model) {
                 step->get_output_element_type(0) != ov::element::f32)
                 break;
             const size_t other = step->input_value(0) == value ? 1 : 0;
-            const std::vector<float> values = channel_values(step->input_value(other), channels, out.size());
+            const std::vector<float> values = per_channel_constant(step->input_value(other), channels, out.size());
             if (values.empty())
                 break;
             for (size_t c = 0; c < channels; ++c) {
