@@ -11,6 +11,7 @@
 
 #include "common/test_utils.hpp"
 #include "onnx_graph_builder.hpp"
+#include "onnx_mutation.hpp"
 #include "openvino/runtime/core.hpp"
 
 namespace {
@@ -189,35 +190,11 @@ TEST(OnnxReaderFuzz, MutatedFilesLoadOrFailCleanly) {
     }
     seeds.push_back(bytes_of(small_model()));
     ASSERT_GE(seeds.size(), 6u) << "the seed models come from libonnx-testdata under " << data;
-    ov::Core core;
-    std::mt19937 generator(20261127);
-    size_t loaded = 0, refused = 0;
-    for (int iteration = 0; iteration < 4000; ++iteration) {
-        std::string bytes = seeds[static_cast<size_t>(iteration) % seeds.size()];
-        const int edits = 1 + static_cast<int>(generator() % 4);
-        for (int e = 0; e < edits && !bytes.empty(); ++e) {
-            const size_t at = generator() % bytes.size();
-            switch (generator() % 4) {
-            case 0: bytes[at] = static_cast<char>(generator()); break;
-            case 1: bytes.resize(at); break;
-            case 2: bytes.insert(at, bytes.substr(at, std::min<size_t>(16, bytes.size() - at))); break;
-            default: bytes[at] = static_cast<char>(bytes[at] ^ (1 << (generator() % 8))); break;
-            }
-        }
-        if (bytes.empty() || static_cast<unsigned char>(bytes[0]) != 0x08)
-            bytes.insert(0, 1, '\x08');
-        try {
-            core.read_model(bytes, ov::Tensor());
-            ++loaded;
-        } catch (const ov::Exception&) {
-            ++refused;
-        } catch (const std::exception& e) {
-            FAIL() << "iteration " << iteration << " (seed 20261127) threw " << typeid(e).name()
-                   << " instead of ov::Exception: " << e.what();
-        }
-    }
-    std::cout << "[ fuzz     ] " << loaded << " mutated models loaded, " << refused << " refused cleanly" << std::endl;
-    EXPECT_GT(refused, 0u);
+    const auto outcome = onnx_test::read_mutated_onnx_models(seeds, 20261127, 4000, 4);
+    ASSERT_TRUE(outcome.failure.empty()) << outcome.failure;
+    std::cout << "[ fuzz     ] " << outcome.loaded << " mutated models loaded, " << outcome.refused
+              << " refused cleanly" << std::endl;
+    EXPECT_GT(outcome.refused, 0u);
 }
 
 }  // namespace
