@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <exception>
 
@@ -116,6 +117,18 @@ inline size_t pool_threads(size_t request_threads) {
 #else
     return request_threads;
 #endif
+}
+
+// Calls part(begin, end) over [0, rows): one call where the work is small, else split over the team (two parts per
+// thread, so a busy core holds up less of it). `work` and `min_work` are in one unit, the caller's: a quarter MiB
+// of bytes is where splitting memory-bound loops paid off; compute-bound kernels pass their own bound.
+template <typename Part>
+void for_row_ranges(ThreadPool* pool, size_t rows, size_t work, const Part& part, size_t min_work = size_t(1) << 18) {
+    const size_t tasks = pool && rows > 1 && work >= min_work ? std::min<size_t>(rows, team_size(pool) * 2) : 1;
+    if (tasks > 1)
+        parallel_for(pool, tasks, [&](size_t t) { part(rows * t / tasks, rows * (t + 1) / tasks); });
+    else
+        part(0, rows);
 }
 
 }  // namespace cpu

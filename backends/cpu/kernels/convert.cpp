@@ -142,11 +142,9 @@ public:
 
     void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
         const size_t n = inputs[0].get_size();
-        const size_t tasks = ctx.pool && n >= (1u << 16) ? std::min<size_t>(team_size(ctx.pool) * 2, 64) : 1;
         const void* src = inputs[0].data();
         void* dst = outputs[0].data();
-        auto part = [&](size_t t) { m_range(src, dst, n * t / tasks, n * (t + 1) / tasks); };
-        tasks > 1 ? parallel_for(ctx.pool, tasks, part) : part(0);
+        for_row_ranges(ctx.pool, n, n, [&](size_t begin, size_t end) { m_range(src, dst, begin, end); }, 1u << 16);
     }
 
 private:

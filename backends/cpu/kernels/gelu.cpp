@@ -114,7 +114,13 @@ __attribute__((target("avx,fma"))) void erf_gelu_range_avx(const float* in, floa
 
 class ErfGeluKernel final : public Kernel {
 public:
-    explicit ErfGeluKernel(bool gelu) : m_gelu(gelu) {}
+    // The vector loop is chosen once, where the CPU has AVX and FMA.
+    explicit ErfGeluKernel(bool gelu) : m_gelu(gelu) {
+#if defined(__x86_64__) || defined(__i386__)
+        if (cpu_has_avx_fma())
+            m_range = erf_gelu_range_avx;
+#endif
+    }
     std::string name() const override { return m_gelu ? "gelu_erf_f32" : "erf_f32"; }
     // Each element is read before the same element is written.
     int in_place_input() const override { return 0; }
@@ -123,18 +129,12 @@ public:
         const float* in = static_cast<const float*>(inputs[0].data());
         float* out = static_cast<float*>(outputs[0].data());
         const size_t n = inputs[0].get_size();
-        const size_t tasks = ctx.pool && n >= (1u << 15) ? std::min<size_t>(team_size(ctx.pool) * 2, 64) : 1;
-        auto range = erf_gelu_range_baseline;
-#if defined(__x86_64__) || defined(__i386__)
-        if (cpu_has_avx_fma())
-            range = erf_gelu_range_avx;
-#endif
-        auto part = [&](size_t t) { range(in, out, n * t / tasks, n * (t + 1) / tasks, m_gelu); };
-        tasks > 1 ? parallel_for(ctx.pool, tasks, part) : part(0);
+        for_row_ranges(ctx.pool, n, n, [&](size_t begin, size_t end) { m_range(in, out, begin, end, m_gelu); }, 1u << 15);
     }
 
 private:
     bool m_gelu;
+    void (*m_range)(const float*, float*, size_t, size_t, bool) = erf_gelu_range_baseline;
 };
 
 std::string erf_gelu_refusal(const ov::Node& node) {

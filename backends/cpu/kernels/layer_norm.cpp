@@ -71,12 +71,8 @@ public:
         const float* in = static_cast<const float*>(inputs[0].data());
         float* out = static_cast<float*>(outputs[0].data());
         const size_t n = m_spec.rows * m_spec.row_len;
-        const size_t tasks =
-            ctx.pool && n >= (1u << 15) ? std::min<size_t>({team_size(ctx.pool) * 2, 64, m_spec.rows}) : 1;
-        auto part = [&](size_t t) {
-            mvn_rows(m_spec, in, out, m_spec.rows * t / tasks, m_spec.rows * (t + 1) / tasks);
-        };
-        tasks > 1 ? parallel_for(ctx.pool, tasks, part) : part(0);
+        for_row_ranges(ctx.pool, m_spec.rows, n, [&](size_t begin, size_t end) { mvn_rows(m_spec, in, out, begin, end); },
+                       1u << 15);
     }
 
 private:

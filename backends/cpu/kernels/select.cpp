@@ -169,10 +169,8 @@ private:
         auto* out = static_cast<T*>(outputs[0].data());
         const size_t n = m_spec.total;
         // Memory-bound: split only when there is enough to share out.
-        const size_t tasks =
-            ctx.pool && n * sizeof(T) >= (1u << 18) ? std::min<size_t>(team_size(ctx.pool) * 2, 64) : 1;
-        auto part = [&](size_t t) { select_range(m_spec, cond, a, b, out, n * t / tasks, n * (t + 1) / tasks); };
-        tasks > 1 ? parallel_for(ctx.pool, tasks, part) : part(0);
+        for_row_ranges(ctx.pool, n, n * sizeof(T),
+                       [&](size_t begin, size_t end) { select_range(m_spec, cond, a, b, out, begin, end); });
     }
 
     SelectSpec m_spec;

@@ -24,17 +24,6 @@ struct StridedCopy {
     size_t total = 0;               // the result's elements
 };
 
-// Calls part(begin, end) over [0, rows): one call where the work is small, else split over the pool's team
-// (two parts per thread, so a busy core holds up less of it). A quarter MiB is where splitting paid off.
-template <typename Part>
-void for_row_ranges(ThreadPool* pool, size_t rows, size_t bytes, const Part& part) {
-    const size_t tasks = pool && rows > 1 && bytes >= (1u << 18) ? std::min<size_t>(rows, team_size(pool) * 2) : 1;
-    if (tasks > 1)
-        parallel_for(pool, tasks, [&](size_t t) { part(rows * t / tasks, rows * (t + 1) / tasks); });
-    else
-        part(0, rows);
-}
-
 template <typename T>
 void strided_copy_as(const StridedCopy& copy, const T* in, T* out, ThreadPool* pool) {
     const size_t rank = copy.out_dims.size();
