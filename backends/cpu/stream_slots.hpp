@@ -3,10 +3,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -18,59 +20,182 @@ namespace cpu {
 // on a team): StreamSlots reads it to learn whether a model's inferences start a team at all.
 inline thread_local bool t_started_team = false;
 
+// The threads that run inferences of more than one thread, shared by every compiled model in the process.
+//
+// libgomp keeps one team per thread that starts a parallel region, and once its teams hold more threads
+// than there are cores it stops spinning between parallel regions and wakes its workers through the kernel
+// at every step. Inferences run wherever the application called (its main thread, then each request's
+// completion thread) would leave several teams (vehicle-attributes on 2 threads: 0.79-0.89 ms that way,
+// 0.58 ms with one team; docs/measurements/cpu.md); so would threads of each compiled model's own: with the
+// PP-OCR and openWakeWord models compiled for 2 threads and used one after another, the speech embedding
+// took 4.3 ms instead of 1.1 ms (docs/onnx.md). Here a job goes to the idle thread that finished last, and
+// a thread is started only when every one is busy: as many teams as inferences ever ran at once, and a
+// thread left idle for `retire_after` ends (and its team with it) while another is alive.
+class StreamThreads {
+public:
+    explicit StreamThreads(std::chrono::milliseconds retire_after = std::chrono::milliseconds(1000))
+        : m_retire_after(retire_after) {}
+
+    // The process's threads: one set while any compiled model holds it, ended with the last holder.
+    static std::shared_ptr<StreamThreads> shared() {
+        static std::mutex mutex;  // guards `current`
+        static std::weak_ptr<StreamThreads> current;
+        std::lock_guard<std::mutex> lock(mutex);
+        auto threads = current.lock();
+        if (!threads) {
+            threads = std::make_shared<StreamThreads>();
+            current = threads;
+        }
+        return threads;
+    }
+
+    ~StreamThreads() {
+        std::vector<std::thread> ending;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_stopping = true;
+            for (auto& worker : m_workers) {
+                worker->wake.notify_one();
+                ending.push_back(std::move(worker->thread));
+            }
+            for (auto& thread : m_retired)
+                ending.push_back(std::move(thread));
+        }
+        for (auto& thread : ending)
+            thread.join();
+    }
+
+    StreamThreads(const StreamThreads&) = delete;
+    StreamThreads& operator=(const StreamThreads&) = delete;
+
+    // Runs `job` on one of the threads and waits for it; rethrows what it threw. Returns whether it started
+    // an OpenMP team (t_started_team in that thread).
+    bool run(const std::function<void()>& job) {
+        Job pending{&job};
+        std::vector<std::thread> retired;
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            retired.swap(m_retired);
+            if (!m_idle.empty()) {
+                Worker* worker = m_idle.back();
+                m_idle.pop_back();
+                worker->job = &pending;
+                worker->wake.notify_one();
+            } else {
+                m_workers.push_back(std::make_unique<Worker>());
+                Worker* worker = m_workers.back().get();
+                worker->job = &pending;
+                worker->thread = std::thread([this, worker] { serve(worker); });
+            }
+            pending.finished.wait(lock, [&] { return pending.done; });
+        }
+        for (auto& thread : retired)
+            thread.join();
+        if (pending.error)
+            std::rethrow_exception(pending.error);
+        return pending.started_team;
+    }
+
+    // Threads alive (for tests and diagnostics).
+    size_t threads() const {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        return m_workers.size();
+    }
+
+private:
+    struct Job {
+        const std::function<void()>* body;
+        bool done = false;
+        bool started_team = false;
+        std::exception_ptr error;
+        std::condition_variable finished;  // its caller waits on it
+    };
+    struct Worker {
+        std::thread thread;
+        std::condition_variable wake;  // a job was handed to it, or stopping
+        Job* job = nullptr;
+    };
+
+    void serve(Worker* worker) {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        for (;;) {
+            worker->wake.wait_for(lock, m_retire_after, [&] { return worker->job || m_stopping; });
+            if (!worker->job) {
+                if (m_stopping)
+                    return;
+                if (m_workers.size() > 1 && retire(worker))
+                    return;
+                continue;
+            }
+            Job* job = worker->job;
+            lock.unlock();
+            t_started_team = false;
+            try {
+                (*job->body)();
+            } catch (...) {
+                job->error = std::current_exception();
+            }
+            job->started_team = t_started_team;
+            lock.lock();
+            worker->job = nullptr;
+            m_idle.push_back(worker);
+            job->done = true;
+            job->finished.notify_one();  // under the lock: the caller's Job lives until it has seen `done`
+        }
+    }
+
+    // Ends an idle worker (its thread returns right after): true unless a job was just handed to it.
+    bool retire(Worker* worker) {
+        const auto idle = std::find(m_idle.begin(), m_idle.end(), worker);
+        if (idle == m_idle.end())
+            return false;
+        m_idle.erase(idle);
+        const auto owned = std::find_if(m_workers.begin(), m_workers.end(),
+                                        [&](const std::unique_ptr<Worker>& w) { return w.get() == worker; });
+        m_retired.push_back(std::move(worker->thread));
+        m_workers.erase(owned);
+        return true;
+    }
+
+    const std::chrono::milliseconds m_retire_after;
+    mutable std::mutex m_mutex;  // guards everything below and every Worker's and queued Job's fields
+    std::vector<std::unique_ptr<Worker>> m_workers;  // every thread alive
+    std::vector<Worker*> m_idle;          // waiting for a job; the one that finished last at the back
+    std::vector<std::thread> m_retired;   // ended idle threads, joined by the next caller
+    bool m_stopping = false;
+};
+
 // The streams of a compiled model: at most `streams` of its requests run at once, each on its stream's
 // share of the cores (Config::request_threads). Requests beyond that wait here for a stream, instead of
 // starting more OpenMP teams than there are cores.
 //
-// Where a stream's share is more than one thread, the inferences run on threads of the streams' own, one
-// per stream, started at the first inference: libgomp keeps one team per thread that starts a parallel
-// region, so inferences run wherever the application called (its main thread, then each request's
-// completion thread) left several teams, more OpenMP threads than cores, and then libgomp stops
-// spinning between parallel regions and wakes its workers through the kernel at every step
-// (vehicle-attributes on 2 threads: 0.79-0.89 ms that way, 0.58 ms with one team; docs/measurements/cpu.md).
-// With one thread per stream no team is ever started and inferences run in the calling thread; so do
-// they when the first inference, run on a stream thread, started no team (a small model whose steps all
-// run on one thread): the hand-over to a stream thread costs about 0.1 ms here, for nothing then.
+// Where a stream's share is more than one thread, the inferences run on the process's StreamThreads. Where
+// it is one thread no team is ever started and inferences run in the calling thread; so do they when the
+// first inference, run on a stream thread, started no team (a small model whose steps all run on one
+// thread): the hand-over to a stream thread costs about 0.1 ms here, for nothing then.
 class StreamSlots {
 public:
-    StreamSlots(size_t streams, size_t threads_per_stream)
-        : m_streams(std::max<size_t>(1, streams)), m_own_threads(threads_per_stream > 1) {}
-
-    ~StreamSlots() {
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_stopping = true;
-        }
-        m_work.notify_all();
-        for (auto& thread : m_threads)
-            thread.join();
-    }
+    StreamSlots(size_t streams, size_t threads_per_stream,
+                std::shared_ptr<StreamThreads> threads = nullptr)
+        : m_streams(std::max<size_t>(1, streams)),
+          m_threads(threads_per_stream > 1 ? (threads ? std::move(threads) : StreamThreads::shared()) : nullptr) {}
 
     StreamSlots(const StreamSlots&) = delete;
     StreamSlots& operator=(const StreamSlots&) = delete;
 
     // Runs `job` on a free stream, waiting for one; rethrows what the job threw.
     void run(const std::function<void()>& job) {
-        if (!m_own_threads || m_inline.load(std::memory_order_acquire)) {
-            acquire();
-            try {
+        acquire();
+        try {
+            if (!m_threads || m_inline.load(std::memory_order_acquire))
                 job();
-            } catch (...) {
-                release();
-                throw;
-            }
+            else if (!m_threads->run(job))
+                m_inline.store(true, std::memory_order_release);
+        } catch (...) {
             release();
-            return;
+            throw;
         }
-        Job pending{&job};
-        std::unique_lock<std::mutex> lock(m_mutex);
-        while (m_threads.size() < m_streams)
-            m_threads.emplace_back([this] { serve(); });
-        m_queue.push_back(&pending);
-        m_work.notify_one();
-        m_finished.wait(lock, [&] { return pending.done; });
-        if (pending.error)
-            std::rethrow_exception(pending.error);
+        release();
     }
 
     // The most requests that ever ran at once (for tests and diagnostics).
@@ -80,40 +205,6 @@ public:
     }
 
 private:
-    struct Job {
-        const std::function<void()>* body;
-        bool done = false;
-        std::exception_ptr error;
-    };
-
-    void serve() {
-        std::unique_lock<std::mutex> lock(m_mutex);
-        for (;;) {
-            // A stream is free unless callers running inline (the stream turned inline with jobs queued)
-            // hold them all.
-            m_work.wait(lock, [this] { return m_stopping || (!m_queue.empty() && m_busy < m_streams); });
-            if (m_queue.empty())
-                return;  // stopping, and nothing left to run
-            Job* job = m_queue.front();
-            m_queue.erase(m_queue.begin());
-            m_peak = std::max(m_peak, ++m_busy);
-            lock.unlock();
-            t_started_team = false;
-            try {
-                (*job->body)();
-            } catch (...) {
-                job->error = std::current_exception();
-            }
-            if (!t_started_team && !job->error)
-                m_inline.store(true, std::memory_order_release);
-            lock.lock();
-            --m_busy;
-            job->done = true;
-            m_finished.notify_all();
-            m_freed.notify_one();  // a caller may wait in acquire() since the stream turned inline
-        }
-    }
-
     void acquire() {
         std::unique_lock<std::mutex> lock(m_mutex);
         m_freed.wait(lock, [this] { return m_busy < m_streams; });
@@ -126,21 +217,13 @@ private:
             --m_busy;
         }
         m_freed.notify_one();
-        m_work.notify_one();  // a queued job may wait for this stream
     }
 
     const size_t m_streams;
-    const bool m_own_threads;
+    const std::shared_ptr<StreamThreads> m_threads;  // null where a stream is one thread
     std::atomic<bool> m_inline{false};  // an inference on a stream thread started no team: run inline
-    mutable std::mutex m_mutex;  // guards everything below
-    std::condition_variable m_freed;     // a stream became free (callers running inline wait on it)
-    std::condition_variable m_work;      // a job was queued, or stopping (stream threads)
-    std::condition_variable m_finished;  // a job finished (its caller wakes)
-    // Jobs waiting for a stream thread, oldest first: a handful at most, and a vector keeps its capacity,
-    // so queuing allocates nothing after the first inferences.
-    std::vector<Job*> m_queue;
-    std::vector<std::thread> m_threads;  // the streams' own threads, started at the first inference
-    bool m_stopping = false;
+    mutable std::mutex m_mutex;         // guards m_busy and m_peak
+    std::condition_variable m_freed;    // a stream became free
     size_t m_busy = 0;
     size_t m_peak = 0;
 };
