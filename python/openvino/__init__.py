@@ -3,8 +3,8 @@
 import atexit as _atexit
 import sys as _sys
 
-from openvino._pyopenvino import (ConstOutput, Dimension, Layout, Model, Node, Output, PartialShape, Shape, Tensor,
-                                  Type, VariableState, layout_helpers)
+from openvino._pyopenvino import (ConstOutput, Dimension, Layout, Model, Node, Output, PartialShape, ProfilingInfo,
+                                  Shape, Tensor, Type, VariableState, layout_helpers)
 from openvino._pyopenvino import get_version as _native_version
 from openvino._pyopenvino import get_batch
 from openvino._ov_api import (AsyncInferQueue, CompiledModel, Core, InferRequest, OVDict, compile_model, save_model,
@@ -27,6 +27,6 @@ def get_version():
 
 
 __all__ = ["AsyncInferQueue", "CompiledModel", "ConstOutput", "Core", "Dimension", "InferRequest", "Layout",
-           "Model", "Node", "OVDict", "Output", "PartialShape", "Shape", "Tensor", "Type", "VariableState",
-           "compile_model", "get_batch", "get_version", "layout_helpers", "op", "preprocess", "properties",
-           "save_model", "serialize", "set_batch", "utils"]
+           "Model", "Node", "OVDict", "Output", "PartialShape", "ProfilingInfo", "Shape", "Tensor", "Type",
+           "VariableState", "compile_model", "get_batch", "get_version", "layout_helpers", "op", "preprocess",
+           "properties", "save_model", "serialize", "set_batch", "utils"]

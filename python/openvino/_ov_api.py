@@ -267,9 +267,11 @@ class InferRequest:
 
     @property
     def profiling_info(self):
+        """The last run's ov.ProfilingInfo per node; empty unless compiled with enable_profiling (PERF_COUNT)."""
         return self._native.get_profiling_info()
 
     def get_profiling_info(self):
+        """The last run's ov.ProfilingInfo per node; empty unless compiled with enable_profiling (PERF_COUNT)."""
         return self._native.get_profiling_info()
 
     def query_state(self):

@@ -3,6 +3,7 @@
 // ov:: C++ API. The pure-Python half (python/openvino) adds what OpenVINO's Python API does in Python:
 // inputs given as dicts/lists of arrays, results as a dict-like, AsyncInferQueue, the properties modules.
 // One translation unit on purpose: pybind11 code is slow to compile and the machine has two cores.
+#include <pybind11/chrono.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -930,6 +931,32 @@ PYBIND11_MODULE(_pyopenvino, m) {
         })
         .def("__repr__", [](const ov::Model& model) { return "<Model: '" + model.get_friendly_name() + "'>"; });
 
+    // OpenVINO's ProfilingInfo: one node's counters, real_time and cpu_time as datetime.timedelta (pybind11/chrono.h
+    // converts std::chrono::microseconds both ways), status a nested enum whose values are also the class's attributes.
+    py::class_<ov::ProfilingInfo> profiling_info(m, "ProfilingInfo",
+                                                 "Performance counters of one node of an inference");
+    py::enum_<ov::ProfilingInfo::Status>(profiling_info, "Status")
+        .value("NOT_RUN", ov::ProfilingInfo::Status::NOT_RUN)
+        .value("OPTIMIZED_OUT", ov::ProfilingInfo::Status::OPTIMIZED_OUT)
+        .value("EXECUTED", ov::ProfilingInfo::Status::EXECUTED)
+        .export_values();
+    profiling_info.def(py::init<>())
+        .def_readwrite("status", &ov::ProfilingInfo::status)
+        .def_readwrite("real_time", &ov::ProfilingInfo::real_time)
+        .def_readwrite("cpu_time", &ov::ProfilingInfo::cpu_time)
+        .def_readwrite("node_name", &ov::ProfilingInfo::node_name)
+        .def_readwrite("exec_type", &ov::ProfilingInfo::exec_type)
+        .def_readwrite("node_type", &ov::ProfilingInfo::node_type)
+        .def("__repr__", [](const ov::ProfilingInfo& info) {
+            static const char* const status_names[] = {"NOT_RUN", "OPTIMIZED_OUT", "EXECUTED"};
+            const auto status = static_cast<size_t>(info.status);
+            std::ostringstream os;
+            os << "<ProfilingInfo: node_name='" << info.node_name << "', node_type='" << info.node_type
+               << "', exec_type='" << info.exec_type << "', status=" << (status < 3 ? status_names[status] : "?")
+               << ", real_time=" << info.real_time.count() << "us, cpu_time=" << info.cpu_time.count() << "us>";
+            return os.str();
+        });
+
     py::class_<PyRequest>(m, "InferRequest")
         .def("_set_tensor", &set_tensor_by_key)
         .def("set_tensor", &set_tensor_by_key, py::arg("key"), py::arg("tensor"))
@@ -996,19 +1023,15 @@ PYBIND11_MODULE(_pyopenvino, m) {
             return states;
         })
         .def("reset_state", [](PyRequest& self) { self.request.reset_state(); })
+        // A list of ProfilingInfo (empty unless the model was compiled with PERF_COUNT / enable_profiling).
         .def("get_profiling_info", [](PyRequest& self) {
-            py::list rows;
-            for (const auto& info : self.request.get_profiling_info()) {
-                py::dict row;
-                row["node_name"] = info.node_name;
-                row["node_type"] = info.node_type;
-                row["exec_type"] = info.exec_type;
-                row["real_time_us"] = info.real_time.count();
-                row["cpu_time_us"] = info.cpu_time.count();
-                row["status"] = static_cast<int>(info.status);
-                rows.append(row);
+            std::vector<ov::ProfilingInfo> records;
+            {
+                // A plugin may have to wait for the device to collect its counters.
+                py::gil_scoped_release release;
+                records = self.request.get_profiling_info();
             }
-            return rows;
+            return records;
         });
 
     py::class_<ov::CompiledModel>(m, "CompiledModel")

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Core beyond read/compile: models from memory, export/import, query_model, profiling, partial shapes."""
+"""Core beyond read/compile: models from memory, export/import, query_model, partial shapes (profiling:
+test_profiling.py)."""
 import numpy as np
 import pytest
 
@@ -31,14 +32,6 @@ def test_query_model(core):
     model = core.read_model(SQUEEZENET)
     supported = core.query_model(model, "CPU")
     assert supported and set(supported.values()) == {"CPU"}
-
-
-def test_profiling_info(core, pizza):
-    compiled = core.compile_model(SQUEEZENET, "CPU", {"PERF_COUNT": True})
-    request = compiled.create_infer_request()
-    request.infer(pizza)
-    rows = request.get_profiling_info()
-    assert rows and {"node_name", "node_type", "exec_type", "real_time_us"} <= set(rows[0])
 
 
 def test_partial_shape_text():
