@@ -23,6 +23,7 @@ CompiledModel::CompiledModel(const std::shared_ptr<const ov::Model>& model, cons
       m_source(model->clone()),
       m_model_name(model->get_friendly_name()),
       m_dynamic_plan(plan_dynamic(*model)),
+      m_specialised_plans(m_dynamic_plan ? std::make_shared<SpecialisedPlans>(*m_dynamic_plan->model()) : nullptr),
       m_plan(m_dynamic_plan ? nullptr : plan_model(*model)),
       m_streams(m_config.streams(), m_config.request_threads()),
       m_properties(make_property_table()) {}

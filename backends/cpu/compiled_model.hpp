@@ -16,12 +16,13 @@ namespace devmux {
 namespace cpu {
 
 class Plugin;
+class SpecialisedPlans;
 
 /// A model compiled for the CPU: the prepared graph and its execution plan, shared read-only by its
 /// requests (each request has its own arena and thread pool). A model whose prepared graph has dynamic
 /// shapes gets a kit::DynamicReferencePlan instead (every op's evaluate() at each inference, see
 /// dynamic_request.hpp), and no execution plan. Immutable after construction, so every method is safe
-/// from several threads.
+/// from several threads; the one thing that grows, its dynamic requests' per-shape plans, has its own lock.
 class CompiledModel : public ICompiledModel {
 public:
     /// Prepares and plans `model`; throws ov::Exception naming the op without a kernel (or evaluate()).
@@ -41,6 +42,8 @@ public:
     const std::shared_ptr<const kit::ExecutionPlan>& plan_ptr() const { return m_plan; }
     /// The plan of a model with dynamic shapes, else null.
     const std::shared_ptr<const kit::DynamicReferencePlan>& dynamic_plan() const { return m_dynamic_plan; }
+    /// The per-shape plans its requests share; only for a model with a dynamic plan.
+    SpecialisedPlans& specialised_plans() const { return *m_specialised_plans; }
     const Config& config() const { return m_config; }
     /// The streams its requests take turns on (one per running inference).
     StreamSlots& streams() const { return m_streams; }
@@ -59,6 +62,7 @@ private:
     // Read-only after construction and shared by the requests without a lock; declared before m_plan,
     // which it rules out.
     std::shared_ptr<const kit::DynamicReferencePlan> m_dynamic_plan;
+    std::shared_ptr<SpecialisedPlans> m_specialised_plans;  // with m_dynamic_plan; synchronised inside
     std::shared_ptr<const kit::ExecutionPlan> m_plan;  // declared before m_properties, which reports its sizes
     mutable StreamSlots m_streams;  // synchronised inside: requests of any thread take and return streams
     kit::PropertyValues m_properties;  // read-only, all fixed at compile time; declared last: built from the above

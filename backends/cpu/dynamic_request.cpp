@@ -4,7 +4,6 @@
 #include <atomic>
 #include <mutex>
 #include <set>
-#include <unordered_map>
 
 #include "compiled_model.hpp"
 #include "devmux/kit/passes.hpp"
@@ -20,17 +19,19 @@
 namespace devmux {
 namespace cpu {
 
-struct SpecialisedPlans {
-    std::weak_ptr<const kit::DynamicReferencePlan> owner;  // tells this entry from a later one at its address
-    std::vector<size_t> value_inputs;  // the inputs whose values are part of a key (they decide an If)
-    bool can_specialise = true;        // false for a model with variables (their state lives in the reference run)
-    std::mutex mutex;                  // guards `plans` (found, built and added under it)
-    std::map<ShapeKey, std::shared_ptr<const kit::ExecutionPlan>> plans;
-};
-
 namespace {
 
 std::atomic<size_t> plans_built{0};
+std::atomic<size_t> plans_alive{0};
+
+// A specialised plan's holder, counted while alive (tests check that a compiled model's plans go with it).
+struct CountedPlan {
+    explicit CountedPlan(std::shared_ptr<const kit::ExecutionPlan> made) : plan(std::move(made)) { ++plans_alive; }
+    ~CountedPlan() { --plans_alive; }
+    CountedPlan(const CountedPlan&) = delete;
+    CountedPlan& operator=(const CountedPlan&) = delete;
+    std::shared_ptr<const kit::ExecutionPlan> plan;
+};
 
 bool is_whole_number(const ov::element::Type& type) {
     return type == ov::element::boolean || type == ov::element::i64 || type == ov::element::i32 ||
@@ -92,27 +93,6 @@ bool has_variables(const ov::Model& model) {
         if (ov::is_type<ov::op::util::ReadValueBase>(op.get()) || ov::is_type<ov::op::util::AssignBase>(op.get()))
             return true;
     return false;
-}
-
-// Every compiled model's shared plans, keyed by its reference plan (one per compiled model). `registry_mutex`
-// guards the map only; an entry's plans are guarded by the entry's own mutex, so compiling a plan for one
-// model never holds up the requests of another.
-std::mutex registry_mutex;
-std::unordered_map<const kit::DynamicReferencePlan*, std::shared_ptr<SpecialisedPlans>> registry;
-
-std::shared_ptr<SpecialisedPlans> plans_of(const std::shared_ptr<const kit::DynamicReferencePlan>& plan) {
-    std::lock_guard<std::mutex> lock(registry_mutex);
-    auto found = registry.find(plan.get());
-    if (found != registry.end() && found->second->owner.lock() == plan)
-        return found->second;
-    for (auto it = registry.begin(); it != registry.end();)
-        it = it->second->owner.expired() ? registry.erase(it) : std::next(it);
-    auto entry = std::make_shared<SpecialisedPlans>();
-    entry->owner = plan;
-    entry->value_inputs = inputs_deciding_an_if(*plan->model());
-    entry->can_specialise = !has_variables(*plan->model());
-    registry[plan.get()] = entry;
-    return entry;
 }
 
 // Replaces every If whose condition is a Constant by the branch it takes: the branch's ops join the model,
@@ -187,9 +167,22 @@ std::shared_ptr<const kit::ExecutionPlan> specialise(const CompiledModel& compil
         output_types.push_back(output.get_element_type());
     const bool bf16 =
         compiled.config().get(ov::hint::inference_precision.name()).as<ov::element::Type>() == ov::element::bf16;
-    auto plan = build_plan(prepared, input_types, output_types, compiled.config().request_threads(), bf16);
+    auto counted = std::make_shared<const CountedPlan>(
+        build_plan(prepared, input_types, output_types, compiled.config().request_threads(), bf16));
     ++plans_built;
-    return plan;
+    return std::shared_ptr<const kit::ExecutionPlan>(counted, counted->plan.get());
+}
+
+// Whether a tensor of `shape` fits `port` (PartialShape::compatible, without making a PartialShape of it).
+bool fits(const ov::PartialShape& port, const ov::Shape& shape) {
+    if (port.rank().is_dynamic())
+        return true;
+    if (static_cast<size_t>(port.rank().get_length()) != shape.size())
+        return false;
+    for (size_t i = 0; i < shape.size(); ++i)
+        if (!port[i].compatible(ov::Dimension(static_cast<ov::Dimension::value_type>(shape[i]))))
+            return false;
+    return true;
 }
 
 }  // namespace
@@ -198,74 +191,89 @@ bool needs_dynamic_request(const ov::Model& model) {
     return kit::has_dynamic_shapes(model) || !inputs_deciding_an_if(model).empty();
 }
 
+SpecialisedPlans::SpecialisedPlans(const ov::Model& model)
+    : m_value_inputs(inputs_deciding_an_if(model)), m_can_specialise(!has_variables(model)) {}
+
+std::shared_ptr<const kit::ExecutionPlan> SpecialisedPlans::plan_for(const CompiledModel& compiled, const ShapeKey& key,
+                                                                     const std::vector<ov::Tensor>& inputs) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    const auto found = m_plans.find(key);
+    if (found != m_plans.end())
+        return found->second;
+    if (m_plans.size() >= max_specialised_plans)
+        return nullptr;
+    std::shared_ptr<const kit::ExecutionPlan> plan;
+    try {
+        plan = specialise(compiled, *compiled.dynamic_plan()->model(), m_value_inputs, key, inputs);
+    } catch (const std::exception&) {
+        plan = nullptr;  // not compilable for these shapes: the reference path runs it, and reports
+    }
+    m_plans.emplace(key, plan);
+    return plan;
+}
+
 DynamicInferRequest::DynamicInferRequest(const std::shared_ptr<const CompiledModel>& compiled_model)
     : ISyncInferRequest(compiled_model),
       m_compiled(compiled_model),
       m_run(compiled_model->dynamic_plan()),
       m_profiling(compiled_model->config().enable_profiling),
-      m_plans(plans_of(compiled_model->dynamic_plan())) {}
+      m_plans(compiled_model->specialised_plans()) {}
 
 size_t DynamicInferRequest::specialised_plans_built() { return plans_built.load(); }
+
+size_t DynamicInferRequest::specialised_plans_alive() { return plans_alive.load(); }
 
 kit::PlanRequest* DynamicInferRequest::static_run(const ShapeKey& key) {
     const auto mine = m_static.find(key);
     if (mine != m_static.end())
         return mine->second.get();
-    std::shared_ptr<const kit::ExecutionPlan> plan;
-    {
-        std::lock_guard<std::mutex> lock(m_plans->mutex);
-        const auto shared = m_plans->plans.find(key);
-        if (shared != m_plans->plans.end()) {
-            plan = shared->second;
-        } else if (m_plans->plans.size() < max_specialised_plans) {
-            try {
-                plan = specialise(*m_compiled, *m_compiled->dynamic_plan()->model(), m_plans->value_inputs, key,
-                                  m_input_tensors);
-            } catch (const std::exception&) {
-                plan = nullptr;  // not compilable for these shapes: the reference path runs it, and reports
-            }
-            m_plans->plans.emplace(key, plan);
-        }
-    }
+    const auto plan = m_plans.plan_for(*m_compiled, key, m_input_tensors);
     auto& slot = m_static[key];
     if (plan)
         slot = std::make_unique<kit::PlanRequest>(plan);
     return slot.get();
 }
 
+bool DynamicInferRequest::fill_key() {
+    // Assigned element by element: a shape or list of the same length as the last inference's reuses its memory.
+    bool usable = true;
+    const auto& ports = m_compiled->inputs();
+    m_key.shapes.resize(m_input_tensors.size());
+    for (size_t i = 0; i < m_input_tensors.size(); ++i) {
+        const auto& tensor = m_input_tensors[i];
+        // What the reference path would refuse (or copy: a strided view) goes there, which says why.
+        usable = usable && tensor && tensor.is_continuous() &&
+                 fits(ports.at(i).get_partial_shape(), tensor.get_shape());
+        if (usable)
+            m_key.shapes[i] = tensor.get_shape();
+        else
+            m_key.shapes[i].clear();
+    }
+    m_key.values.clear();
+    for (size_t i : m_plans.value_inputs()) {
+        const auto& tensor = m_input_tensors[i];
+        usable = usable && tensor.get_size() == 1 && is_whole_number(tensor.get_element_type());
+        if (usable)
+            m_key.values.push_back(scalar_value(tensor));
+    }
+    return usable;
+}
+
 void DynamicInferRequest::infer() {
     // On a stream of the compiled model, like the static requests: no more inferences at once than streams.
     m_compiled->streams().run([this] {
         kit::PlanRequest* run = nullptr;
-        if (m_plans->can_specialise) {
-            ShapeKey key;
-            bool usable = true;
-            const auto& ports = m_compiled->inputs();
-            for (size_t i = 0; i < m_input_tensors.size(); ++i) {
-                const auto& tensor = m_input_tensors[i];
-                // What the reference path would refuse (or copy: a strided view) goes there, which says why.
-                usable = usable && tensor && tensor.is_continuous() &&
-                         ports.at(i).get_partial_shape().compatible(tensor.get_shape());
-                key.shapes.push_back(usable ? tensor.get_shape() : ov::Shape{});
-            }
-            for (size_t i : m_plans->value_inputs) {
-                const auto& tensor = m_input_tensors[i];
-                usable = usable && tensor.get_size() == 1 && is_whole_number(tensor.get_element_type());
-                if (usable)
-                    key.values.push_back(scalar_value(tensor));
-            }
-            if (usable)
-                run = static_run(key);
-        }
+        if (m_plans.can_specialise() && fill_key())
+            run = static_run(m_key);
         if (!run) {
             m_last_static = nullptr;
             m_run.run(m_input_tensors, m_output_tensors, m_profiling);
             return;
         }
         // Outputs as the plan gives them: a missing tensor is made, a given one takes the plan's shape.
-        const auto& results = run->plan().model->get_results();
+        const auto& plan = run->plan();
         for (size_t i = 0; i < m_output_tensors.size(); ++i) {
-            const auto shape = results.at(i)->get_output_shape(0);
+            const auto& shape = plan.values.at(plan.output_values.at(i)).shape;
             const auto type = m_compiled->outputs().at(i).get_element_type();
             auto& tensor = m_output_tensors[i];
             if (!tensor || tensor.get_element_type() != type)
@@ -299,4 +307,8 @@ std::vector<std::shared_ptr<IVariableState>> DynamicInferRequest::query_state() 
 // For tests that reach the plugin through ov::Core: found with dlsym in the library the Core loaded.
 extern "C" __attribute__((visibility("default"))) size_t devmux_cpu_specialised_plans_built() {
     return devmux::cpu::DynamicInferRequest::specialised_plans_built();
+}
+
+extern "C" __attribute__((visibility("default"))) size_t devmux_cpu_specialised_plans_alive() {
+    return devmux::cpu::DynamicInferRequest::specialised_plans_alive();
 }

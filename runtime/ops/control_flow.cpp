@@ -86,11 +86,17 @@ ov::Tensor copy_of(const ov::Tensor& tensor) {
 // A plan is that work done once for one set of Parameter types and shapes: a private clone of the body with
 // its shapes inferred, the order its ops run in, where each op reads its inputs, the Constants' data wrapped
 // once, and when each value can be dropped. Plans are immutable once built and shared by every evaluation
-// (any thread) of the same body with the same input shapes.
+// (any thread) of the same body of the same op with the same input shapes; the op keeps them, so they go with it.
 
 std::atomic<size_t> plans_built{0};
+std::atomic<size_t> plans_alive{0};
 
 struct BodyPlan {
+    BodyPlan() { ++plans_alive; }
+    ~BodyPlan() { --plans_alive; }
+    BodyPlan(const BodyPlan&) = delete;
+    BodyPlan& operator=(const BodyPlan&) = delete;
+
     struct Step {
         std::shared_ptr<Node> node;
         std::vector<size_t> inputs;                    // value slots, in input order
@@ -230,41 +236,37 @@ std::shared_ptr<const BodyPlan> build_plan(const Node& op, const Model& source, 
 // The plans of one body, keyed by its Parameters' types and shapes. `mutex` guards `plans` and `order`;
 // the plans themselves are immutable and used outside the lock.
 struct BodyPlans {
-    std::weak_ptr<const Model> body;  // to tell this body from a later one at the same address
+    std::weak_ptr<const Model> body;  // the body they are made for: an op given another body plans it afresh
     std::mutex mutex;
     std::map<PlanKey, std::shared_ptr<const BodyPlan>> plans;
     std::vector<PlanKey> order;  // oldest first, to forget beyond body_plans_per_body
 };
 
-// Every body's plans, keyed by the body's address. `registry_mutex` guards the map only (finding, adding and
-// dropping entries), never a plan being built or run, so an inner body's lookup while an outer body is being
-// planned cannot wait on it. Entries of bodies that no longer exist are swept when a new entry is added.
-std::mutex registry_mutex;
-std::unordered_map<const Model*, std::shared_ptr<BodyPlans>> registry;
+}  // namespace
 
-std::shared_ptr<BodyPlans> plans_of(const std::shared_ptr<const Model>& body) {
-    std::lock_guard<std::mutex> lock(registry_mutex);
-    auto found = registry.find(body.get());
-    if (found != registry.end() && found->second->body.lock() == body)
-        return found->second;
-    for (auto it = registry.begin(); it != registry.end();)
-        it = it->second->body.expired() ? registry.erase(it) : std::next(it);
-    auto entry = std::make_shared<BodyPlans>();
-    entry->body = body;
-    registry[body.get()] = entry;
-    return entry;
-}
+namespace util {
 
-// A body whose op is validated again may have been edited (a pass, a new Parameter type): its plans go.
-void forget_plans(const std::shared_ptr<Model>& body) {
-    if (!body)
-        return;
-    std::lock_guard<std::mutex> lock(registry_mutex);
-    registry.erase(body.get());
-}
+// The plans of one op's bodies (MultiSubGraphOp::m_body_plans), by body index; they go with the op. `m_mutex`
+// guards `m_bodies` only (finding, adding and dropping a body's entry), never a plan being built or run: a
+// body's plans are built under that body's own lock, so two threads that need the same new plan build it once,
+// and an inner op's evaluation (which takes its own op's locks only) never waits on an outer body's planning.
+class BodyPlanCache {
+public:
+    // The plan of `body`, body `index` of `op`, for the Parameter values' types and shapes (built on first use).
+    static std::shared_ptr<const BodyPlan> plan_for(const MultiSubGraphOp& op, size_t index,
+                                                    const std::shared_ptr<Model>& body,
+                                                    const std::vector<ov::Tensor>& parameter_values);
+    // Drops the plans of body `index`: an op validated again may have had it edited (a pass, new Parameter types).
+    static void forget(const MultiSubGraphOp& op, size_t index);
 
-std::shared_ptr<const BodyPlan> plan_for(const Node& op, const std::shared_ptr<Model>& body,
-                                         const std::vector<ov::Tensor>& parameter_values) {
+private:
+    std::mutex m_mutex;
+    std::vector<std::shared_ptr<BodyPlans>> m_bodies;  // shared with a planning thread should forget() drop one
+};
+
+std::shared_ptr<const BodyPlan> BodyPlanCache::plan_for(const MultiSubGraphOp& op, size_t index,
+                                                        const std::shared_ptr<Model>& body,
+                                                        const std::vector<ov::Tensor>& parameter_values) {
     OPENVINO_ASSERT(body, describe(op), ": has no body");
     const auto& parameters = body->get_parameters();
     OPENVINO_ASSERT(parameter_values.size() == parameters.size(), describe(op), ": body of ", parameters.size(),
@@ -272,7 +274,19 @@ std::shared_ptr<const BodyPlan> plan_for(const Node& op, const std::shared_ptr<M
     for (size_t i = 0; i < parameters.size(); ++i)
         OPENVINO_ASSERT(parameter_values[i], describe(op), ": body Parameter ", i, " has no value");
     auto key = key_of(parameter_values);
-    auto entry = plans_of(body);
+    std::shared_ptr<BodyPlans> entry;
+    {
+        auto& cache = *op.m_body_plans;
+        std::lock_guard<std::mutex> lock(cache.m_mutex);
+        if (cache.m_bodies.size() <= index)
+            cache.m_bodies.resize(index + 1);
+        auto& slot = cache.m_bodies[index];
+        if (!slot || slot->body.lock() != body) {
+            slot = std::make_shared<BodyPlans>();
+            slot->body = body;
+        }
+        entry = slot;
+    }
     // Built under the body's own lock: two threads that need the same new plan build it once.
     std::lock_guard<std::mutex> lock(entry->mutex);
     const auto found = entry->plans.find(key);
@@ -287,6 +301,17 @@ std::shared_ptr<const BodyPlan> plan_for(const Node& op, const std::shared_ptr<M
     entry->plans.emplace(std::move(key), plan);
     return plan;
 }
+
+void BodyPlanCache::forget(const MultiSubGraphOp& op, size_t index) {
+    auto& cache = *op.m_body_plans;
+    std::lock_guard<std::mutex> lock(cache.m_mutex);
+    if (index < cache.m_bodies.size())
+        cache.m_bodies[index].reset();
+}
+
+}  // namespace util
+
+namespace {
 
 // Runs a plan on the given Parameter values (whose types and shapes are the plan's key).
 std::vector<ov::Tensor> run_plan(const Node& op, const BodyPlan& plan, const std::vector<ov::Tensor>& parameter_values) {
@@ -320,10 +345,10 @@ std::vector<ov::Tensor> run_plan(const Node& op, const BodyPlan& plan, const std
     return results;
 }
 
-// Runs a body on the given Parameter values with the plan for their shapes (built on first use).
-std::vector<ov::Tensor> run_body(const Node& op, const std::shared_ptr<Model>& body,
+// Runs body `index` of `op` on the given Parameter values with the plan for their shapes (built on first use).
+std::vector<ov::Tensor> run_body(const util::MultiSubGraphOp& op, size_t index, const std::shared_ptr<Model>& body,
                                  const std::vector<ov::Tensor>& parameter_values) {
-    return run_plan(op, *plan_for(op, body, parameter_values), parameter_values);
+    return run_plan(op, *util::BodyPlanCache::plan_for(op, index, body, parameter_values), parameter_values);
 }
 
 // A condition tensor's truth: a boolean or integer scalar.
@@ -411,12 +436,15 @@ std::shared_ptr<MultiSubGraphOp::OutputDescription> MultiSubGraphOp::BodyOutputD
     return std::make_shared<BodyOutputDescription>(*this);
 }
 
+MultiSubGraphOp::MultiSubGraphOp() : m_body_plans(std::make_shared<BodyPlanCache>()) {}
+
 MultiSubGraphOp::MultiSubGraphOp(size_t number_of_bodies)
-    : m_bodies(number_of_bodies), m_input_descriptions(number_of_bodies), m_output_descriptions(number_of_bodies) {}
+    : m_bodies(number_of_bodies), m_input_descriptions(number_of_bodies), m_output_descriptions(number_of_bodies),
+      m_body_plans(std::make_shared<BodyPlanCache>()) {}
 
 MultiSubGraphOp::MultiSubGraphOp(const OutputVector& args, size_t number_of_bodies)
     : Op(args, 0), m_bodies(number_of_bodies), m_input_descriptions(number_of_bodies),
-      m_output_descriptions(number_of_bodies) {}
+      m_output_descriptions(number_of_bodies), m_body_plans(std::make_shared<BodyPlanCache>()) {}
 
 bool MultiSubGraphOp::visit_attributes(AttributeVisitor&) { return true; }
 
@@ -592,7 +620,7 @@ TensorVector iterate(const util::SubGraphOp& op, const TensorVector& inputs, int
         // The plan is looked up again only when an iteration's shapes differ from the last one's.
         auto key = key_of(parameter_values);
         if (!plan || key != plan_key) {
-            plan = plan_for(op, body, parameter_values);
+            plan = util::BodyPlanCache::plan_for(op, 0, body, parameter_values);
             plan_key = std::move(key);
         }
         auto results = run_plan(op, *plan, parameter_values);
@@ -717,7 +745,7 @@ void TensorIterator::validate_and_infer_types() {
     const auto& body = get_function();
     if (!body)
         return;  // wired step by step: checked once the body is set
-    forget_plans(body);
+    util::BodyPlanCache::forget(*this, 0);
     set_body_parameter_types(*this, *body, get_input_descriptions());
     m_num_iterations = sliced_iteration_count(*this);
     infer_iterating_outputs(*this, m_num_iterations);
@@ -749,7 +777,7 @@ void Loop::validate_and_infer_types() {
     const auto& body = get_function();
     if (!body)
         return;
-    forget_plans(body);
+    util::BodyPlanCache::forget(*this, 0);
     OPENVINO_ASSERT(get_input_size() >= 2, describe(*this), ": expects trip_count and execution_condition inputs");
     set_body_parameter_types(*this, *body, get_input_descriptions());
     const auto& parameters = body->get_parameters();
@@ -830,8 +858,8 @@ void If::validate_and_infer_types() {
     int branch = -1;
     if (condition)
         branch = truth_of(condition->get_tensor_view()) ? THEN_BODY_INDEX : ELSE_BODY_INDEX;
-    forget_plans(m_bodies[THEN_BODY_INDEX]);
-    forget_plans(m_bodies[ELSE_BODY_INDEX]);
+    util::BodyPlanCache::forget(*this, THEN_BODY_INDEX);
+    util::BodyPlanCache::forget(*this, ELSE_BODY_INDEX);
     // Only a branch that can run takes the inputs' shapes: the other may not hold for them (a PyTorch export
     // tests an input's rank and keeps a branch for another rank, whose Squeeze fails on a reshaped input).
     // With a condition known only at run time, a branch whose shape inference fails for these inputs is one
@@ -926,7 +954,7 @@ bool If::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     std::vector<ov::Tensor> parameter_values(body->get_parameters().size());
     for (const auto& d : m_input_descriptions[branch])
         parameter_values.at(d->m_body_parameter_index) = inputs.at(d->m_input_index);
-    const auto results = run_body(*this, body, parameter_values);
+    const auto results = run_body(*this, branch, body, parameter_values);
     TensorVector values(get_output_size());
     for (const auto& d : m_output_descriptions[branch])
         values.at(d->m_output_index) = results.at(d->m_body_value_index);
@@ -943,3 +971,5 @@ bool If::has_evaluate() const {
 }  // namespace ov
 
 size_t devmux::ref::body_plans_built() { return ov::op::plans_built.load(); }
+
+size_t devmux::ref::body_plans_alive() { return ov::op::plans_alive.load(); }

@@ -13,6 +13,9 @@ namespace ref {
 // read this count before and after evaluations to check that nothing is planned again.
 size_t body_plans_built();
 
+// How many of them are alive: an op's plans are its own and go with it (or when it is validated again).
+size_t body_plans_alive();
+
 // How many plans the body cache holds at most per body; a body given more distinct shapes than this
 // forgets its oldest plan (a body fed a growing sequence never holds unbounded memory).
 constexpr size_t body_plans_per_body = 16;

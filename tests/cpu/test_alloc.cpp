@@ -15,7 +15,9 @@
 #include "openvino/op/convolution.hpp"
 #include "openvino/op/group_conv.hpp"
 #include "openvino/op/matmul.hpp"
+#include "openvino/op/multiply.hpp"
 #include "openvino/op/parameter.hpp"
+#include "openvino/op/relu.hpp"
 #include "openvino/op/reshape.hpp"
 #include "openvino/op/result.hpp"
 #include "common/counting_new.hpp"
@@ -129,6 +131,25 @@ TEST(CpuAllocations, SharedModelsInferAllocateNothingAfterTheFirstRun) {
         request->infer();
         EXPECT_LE(allocations_during([&] { request->infer(); }), dnnl_allowance(compiled)) << xml;
     }
+}
+
+// A model of dynamic shapes given the shapes of the inference before runs the plan made for them and
+// allocates nothing either: not its key (the shapes it looks the plan up by), not its outputs.
+TEST(CpuAllocations, ADynamicModelAtUnchangedShapesAllocatesNothing) {
+    auto input = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::PartialShape{1, -1});
+    auto scale = std::make_shared<ov::op::v0::Constant>(random_tensor({1, 1}, 4));
+    auto relu = std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Multiply>(input, scale));
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{relu}, ov::ParameterVector{input}, "dynamic_scale");
+    auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(2)});
+    ASSERT_TRUE(std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->dynamic_plan());
+    auto request = compiled->create_sync_infer_request();
+    request->set_tensor(compiled->inputs()[0], random_tensor({1, 64}, 5));
+    request->infer();
+    EXPECT_EQ(allocations_during([&] {
+                  request->infer();
+                  request->infer();
+              }),
+              0u);
 }
 
 TEST(CpuAllocations, ProfilingAllocatesNothingEither) {

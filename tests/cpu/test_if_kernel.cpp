@@ -19,6 +19,7 @@
 #include "openvino/op/greater.hpp"
 #include "openvino/op/if.hpp"
 #include "openvino/op/matmul.hpp"
+#include "openvino/op/multiply.hpp"
 #include "openvino/op/non_zero.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/reduce_max.hpp"
@@ -261,6 +262,47 @@ TEST(CpuIfKernel, ABranchWithDynamicShapesKeepsTheReference) {
         reference.run(c.inputs, c.expected, false);
         expect_matches(*request, *compiled, c);
         EXPECT_EQ(if_exec_type(*request).rfind("ref_", 0), 0u) << if_exec_type(*request);
+    }
+}
+
+// The If's ports are worked out when its kernel is built, the condition's type among them: an i32 condition of
+// 256 (whose low byte is 0) takes the then branch, or 0 the else branch, through a re-bind at every inference.
+TEST(CpuIfKernel, AWideIntegerConditionDecidesThroughEveryRebind) {
+    auto x = std::make_shared<Parameter>(ov::element::f32, ov::Shape{2, 8});
+    auto over = std::make_shared<ov::op::v1::Greater>(
+        std::make_shared<ov::op::v1::ReduceMax>(x, Constant::create(ov::element::i64, {2}, {0, 1})),
+        Constant::create(ov::element::f32, {}, {threshold}));
+    auto as_int = std::make_shared<ov::op::v0::Convert>(over, ov::element::i32);
+    auto condition = std::make_shared<ov::op::v1::Multiply>(as_int, Constant::create(ov::element::i32, {}, {256}));
+    auto then_x = std::make_shared<Parameter>(ov::element::f32, ov::Shape{2, 8});
+    auto then_result = std::make_shared<Result>(std::make_shared<ov::op::v0::Relu>(then_x));
+    auto else_x = std::make_shared<Parameter>(ov::element::f32, ov::Shape{2, 8});
+    auto else_result = std::make_shared<Result>(std::make_shared<ov::op::v1::Add>(else_x, random_constant({1, 8}, 31)));
+    auto choice = std::make_shared<ov::op::v8::If>(condition);
+    choice->set_then_body(std::make_shared<ov::Model>(ov::ResultVector{then_result}, ov::ParameterVector{then_x}));
+    choice->set_else_body(std::make_shared<ov::Model>(ov::ResultVector{else_result}, ov::ParameterVector{else_x}));
+    choice->set_input(x, then_x, else_x);
+    auto out = choice->set_output(then_result, else_result);
+    choice->validate_and_infer_types();
+    ASSERT_EQ(if_entry_refusal(*choice), "");
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{out}, ov::ParameterVector{x}, "wide_condition_if");
+    auto compiled = make_plugin()->compile_model(model, {ov::enable_profiling(true), ov::inference_num_threads(1)});
+    auto request = compiled->create_sync_infer_request();
+    for (unsigned round = 0; round < 4; ++round) {
+        const bool then_branch = round % 2 == 0;
+        Case c;
+        c.inputs = {random_tensor({2, 8}, 800 + round, -1.0f, then_branch ? 1.0f : 0.4f)};
+        const float* data = c.inputs[0].data<float>();
+        c.takes_then = *std::max_element(data, data + c.inputs[0].get_size()) > threshold;
+        ASSERT_EQ(c.takes_then, then_branch) << "the seeded input must take the branch under test";
+        auto plan = std::make_shared<devmux::kit::ReferencePlan>(model->clone(), "REF");
+        devmux::kit::ReferenceExecutor reference(plan);
+        c.expected.resize(1);
+        reference.run(c.inputs, c.expected, false);
+        // A fresh output tensor each time: the If's step is bound again at every inference.
+        request->set_tensor(compiled->outputs()[0], ov::Tensor(ov::element::f32, {2, 8}));
+        expect_matches(*request, *compiled, c);
+        EXPECT_EQ(if_exec_type(*request).rfind("if_plans(then:", 0), 0u) << if_exec_type(*request);
     }
 }
 

@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -352,20 +353,24 @@ TEST(CpuDynamicShapes, ProfilingReportsThePlanThatRan) {
 
 // ---- per-shape plans: a shape (and the value of an input that decides an If) compiled once ----
 
-// The number of specialised plans the CPU plugin has compiled in this process, read from the plugin library
-// the Core loaded (dlopen of the same path gives the same instance).
-size_t specialised_plans_built() {
+// A count the CPU plugin keeps for tests, read from the plugin library the Core loaded (dlopen of the same
+// path gives the same instance).
+size_t cpu_plugin_count(const char* symbol) {
     void* library = dlopen(DEVMUX_BUILD_LIB_DIR "/libdevmux_cpu_plugin.so", RTLD_NOW | RTLD_NOLOAD);
     EXPECT_NE(library, nullptr) << "the CPU plugin is not loaded";
     if (!library)
         return 0;
     using Count = size_t (*)();
-    auto count = reinterpret_cast<Count>(dlsym(library, "devmux_cpu_specialised_plans_built"));
-    EXPECT_NE(count, nullptr);
-    const size_t built = count ? count() : 0;
+    auto count = reinterpret_cast<Count>(dlsym(library, symbol));
+    EXPECT_NE(count, nullptr) << symbol;
+    const size_t value = count ? count() : 0;
     dlclose(library);
-    return built;
+    return value;
 }
+
+// The specialised plans the CPU plugin has compiled in this process, and those of them still alive.
+size_t specialised_plans_built() { return cpu_plugin_count("devmux_cpu_specialised_plans_built"); }
+size_t specialised_plans_alive() { return cpu_plugin_count("devmux_cpu_specialised_plans_alive"); }
 
 // Silero VAD's structure in small: an If on `sr == 16000` (sr an i64 scalar input) around the whole network;
 // then: relu(x * w) over a [1, n] signal, else: x + 1. The else body also reshapes nothing, so both hold.
@@ -441,6 +446,37 @@ TEST(CpuDynamicShapes, EachShapeIsCompiledOnceUpToABound) {
     for (size_t n = 1; n <= bound + 3; ++n)
         expect_rate_switch(request, n, 16000, static_cast<unsigned>(600 + n));
     EXPECT_EQ(specialised_plans_built() - before, bound);
+}
+
+// The per-shape plans belong to their compiled model: a second compiled model of the same model (here with
+// other settings) makes its own for a key the first has, and a compiled model's plans go with it.
+TEST(CpuDynamicShapes, EachCompiledModelOwnsItsPlans) {
+    ov::Core core;
+    auto model = rate_switch_model(ov::PartialShape{1, -1});
+    std::optional<ov::CompiledModel> one = core.compile_model(model, "CPU");
+    std::optional<ov::CompiledModel> two = core.compile_model(model, "CPU", ov::inference_num_threads(1));
+    // Read once the plugin is loaded; compiling makes no per-shape plan (the first inference with a key does).
+    const size_t built = specialised_plans_built(), alive = specialised_plans_alive();
+    {
+        auto first = one->create_infer_request();
+        auto second = two->create_infer_request();
+        expect_rate_switch(first, 64, 16000, 700);
+        expect_rate_switch(first, 96, 16000, 701);
+        EXPECT_EQ(specialised_plans_built() - built, 2u);
+        expect_rate_switch(second, 64, 16000, 702);
+        EXPECT_EQ(specialised_plans_built() - built, 3u) << "the second compiled model makes its own plan for [1,64]";
+        expect_rate_switch(second, 64, 16000, 703);
+        EXPECT_EQ(specialised_plans_built() - built, 3u) << "and runs it again";
+        EXPECT_EQ(specialised_plans_alive() - alive, 3u);
+    }
+    one.reset();
+    EXPECT_EQ(specialised_plans_alive() - alive, 1u) << "the first compiled model's two plans went with it";
+    auto again = two->create_infer_request();
+    expect_rate_switch(again, 64, 16000, 704);
+    EXPECT_EQ(specialised_plans_built() - built, 3u) << "a new request of the second finds its plan";
+    again = ov::InferRequest();
+    two.reset();
+    EXPECT_EQ(specialised_plans_alive(), alive);
 }
 
 // A data-dependent shape cannot be made static: that model runs every op's reference evaluate(), one

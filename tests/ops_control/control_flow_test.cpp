@@ -525,6 +525,36 @@ TEST(TensorIterator, PlansItsBodyOnceForAllItsIterations) {
     EXPECT_EQ(devmux::ref::body_plans_built() - before, 1u);
 }
 
+// An op's body plans are its own: a copy of the op (with copies of its bodies) plans them for itself, and the
+// plans go with the op that made them.
+TEST(If, EachOpOwnsItsPlansAndTheyGoWithIt) {
+    const size_t alive = devmux::ref::body_plans_alive();
+    auto model = dynamic_branch_model();
+    const size_t before = devmux::ref::body_plans_built();
+    expect_dynamic_branch(*model, Shape{2, 3}, true, 150);
+    expect_dynamic_branch(*model, Shape{2, 3}, false, 151);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 2u);
+    auto copy = model->clone();
+    expect_dynamic_branch(*copy, Shape{2, 3}, true, 152);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 3u) << "the copy plans its then body for itself";
+    EXPECT_EQ(devmux::ref::body_plans_alive() - alive, 3u);
+    model.reset();
+    EXPECT_EQ(devmux::ref::body_plans_alive() - alive, 1u) << "the first op's two plans went with it";
+    expect_dynamic_branch(*copy, Shape{2, 3}, true, 153);
+    EXPECT_EQ(devmux::ref::body_plans_built() - before, 3u) << "the copy still has its own";
+    copy.reset();
+    EXPECT_EQ(devmux::ref::body_plans_alive(), alive);
+}
+
+TEST(Loop, ItsBodyPlanGoesWithIt) {
+    const size_t alive = devmux::ref::body_plans_alive();
+    auto model = counting_loop(10, 100.f);
+    expect_loop_matches(*model, 10, 100.f, 160);
+    EXPECT_EQ(devmux::ref::body_plans_alive() - alive, 1u);
+    model.reset();
+    EXPECT_EQ(devmux::ref::body_plans_alive(), alive);
+}
+
 TEST(ControlFlowIr, APortMapNamingAMissingBodyLayerIsRefusedNamingTheLayer) {
     std::ostringstream xml, bin;
     devmux::ir::write_model_to_streams(*accumulator(2, false), xml, bin);

@@ -114,12 +114,20 @@ std::string if_refusal(const ov::Node& node) {
     return "";
 }
 
+// One port of a branch's plan: the If input or output whose buffer it is, and that value's type and shape
+// (the If's own, which the outer plan gives its values), so binding wraps the buffer without a lookup.
+struct BranchPort {
+    size_t index = 0;
+    ov::element::Type type;
+    ov::Shape shape;
+};
+
 // One branch compiled: its plan, with user ports in the body's Parameter and Result order, and for each port
 // the If input or output it is bound to.
 struct CompiledBranch {
     std::shared_ptr<const kit::ExecutionPlan> plan;
-    std::vector<size_t> input_of_parameter;  // per plan input (a body Parameter no Constant feeds): its If input
-    std::vector<size_t> output_of_result;    // per body Result: the If output it gives
+    std::vector<BranchPort> inputs;   // per plan input (a body Parameter no Constant feeds): its If input
+    std::vector<BranchPort> outputs;  // per body Result: the If output it gives
 };
 
 // The branch's body with each Parameter that a Constant feeds (the weights an ONNX If's branch reads from the
@@ -148,17 +156,22 @@ std::shared_ptr<ov::Model> body_with_constants(const If& choice, size_t branch, 
 
 CompiledBranch compile_branch(const If& choice, size_t branch, const CpuKernelContext& context) {
     CompiledBranch compiled;
-    const auto body = body_with_constants(choice, branch, compiled.input_of_parameter);
-    compiled.output_of_result.assign(body->get_results().size(), 0);
+    std::vector<size_t> input_of_parameter;
+    const auto body = body_with_constants(choice, branch, input_of_parameter);
+    std::vector<size_t> output_of_result(body->get_results().size(), 0);
     for (const auto& d : choice.get_output_descriptions(static_cast<int>(branch)))
-        compiled.output_of_result[d->m_body_value_index] = d->m_output_index;
+        output_of_result[d->m_body_value_index] = d->m_output_index;
     // The ports take the If's own element types (the outer plan's values); the plan converts where the
     // prepared body computes in another (f16 retyped to f32).
     std::vector<ov::element::Type> input_types, output_types;
-    for (size_t input : compiled.input_of_parameter)
-        input_types.push_back(choice.get_input_element_type(input));
-    for (size_t output : compiled.output_of_result)
-        output_types.push_back(choice.get_output_element_type(output));
+    for (size_t input : input_of_parameter) {
+        compiled.inputs.push_back({input, choice.get_input_element_type(input), choice.get_input_shape(input)});
+        input_types.push_back(compiled.inputs.back().type);
+    }
+    for (size_t output : output_of_result) {
+        compiled.outputs.push_back({output, choice.get_output_element_type(output), choice.get_output_shape(output)});
+        output_types.push_back(compiled.outputs.back().type);
+    }
     auto prepared = prepare_model(*body);
     check_compilable(*body, *prepared);
     compiled.plan = build_plan(prepared, input_types, output_types, static_cast<size_t>(context.threads),
@@ -215,10 +228,11 @@ private:
     ov::element::Type m_condition_type;
 };
 
-// The branches' plans, made once at compile time and shared read-only by every request.
+// The branches' plans and the ports binding them to the If's buffers, made once at compile time and shared
+// read-only by every request.
 class IfKernel final : public kit::OpKernel, public HoldsWeights {
 public:
-    IfKernel(const If& choice, const CpuKernelContext& context) {
+    IfKernel(const If& choice, const CpuKernelContext& context) : m_condition_type(choice.get_input_element_type(0)) {
         for (size_t branch = 0; branch < branch_count; ++branch)
             m_branches[branch] = compile_branch(choice, branch, context);
         for (const auto& input : choice.input_values())
@@ -271,8 +285,10 @@ public:
         return bytes;
     }
     const CompiledBranch& branch(size_t index) const { return m_branches[index]; }
+    const ov::element::Type& condition_type() const { return m_condition_type; }
 
 private:
+    ov::element::Type m_condition_type;
     CompiledBranch m_branches[branch_count];
     std::set<const void*> m_outer_constants;  // the data of the Constants the If reads
     std::string m_name;
@@ -283,20 +299,16 @@ private:
 };
 
 BoundIf::BoundIf(const IfKernel& kernel, const kit::BindArgs& args, std::shared_ptr<BranchRuns> runs)
-    : m_runs(std::move(runs)) {
-    const auto& values = args.plan.values;
-    const auto tensor_over = [&](size_t value, const kit::BufferRef& buffer) {
-        const kit::ValueDesc& desc = values[value];
-        return ov::Tensor(desc.type, desc.shape, buffer.host());
-    };
-    m_condition = args.inputs.at(0).host();
-    m_condition_type = values[args.step.inputs.at(0)].type;
+    : m_runs(std::move(runs)), m_condition(args.inputs.at(0).host()), m_condition_type(kernel.condition_type()) {
+    // The ports were worked out when the kernel was built: only the buffers are this binding's.
     for (size_t branch = 0; branch < branch_count; ++branch) {
         const CompiledBranch& compiled = kernel.branch(branch);
-        for (size_t input : compiled.input_of_parameter)
-            m_inputs[branch].push_back(tensor_over(args.step.inputs.at(input), args.inputs.at(input)));
-        for (size_t output : compiled.output_of_result)
-            m_outputs[branch].push_back(tensor_over(args.step.outputs.at(output), args.outputs.at(output)));
+        m_inputs[branch].reserve(compiled.inputs.size());
+        for (const auto& port : compiled.inputs)
+            m_inputs[branch].emplace_back(port.type, port.shape, args.inputs.at(port.index).host());
+        m_outputs[branch].reserve(compiled.outputs.size());
+        for (const auto& port : compiled.outputs)
+            m_outputs[branch].emplace_back(port.type, port.shape, args.outputs.at(port.index).host());
     }
 }
 

@@ -14,6 +14,8 @@ namespace ov {
 namespace op {
 namespace util {
 
+class BodyPlanCache;
+
 /// @brief Base class of ops that run bodies (sub-models): TensorIterator, Loop and If.
 ///
 /// Each body is an ov::Model. Input descriptions say which op input feeds which body Parameter (whole, sliced
@@ -157,7 +159,7 @@ public:
 protected:
     explicit MultiSubGraphOp(size_t number_of_bodies);
     MultiSubGraphOp(const OutputVector& args, size_t number_of_bodies);
-    MultiSubGraphOp() = default;
+    MultiSubGraphOp();
 
     /// Adds an input to the op (or finds the one that already takes value); returns its index.
     uint64_t input_for_value(const Output<Node>& value);
@@ -167,6 +169,12 @@ protected:
     std::vector<std::shared_ptr<Model>> m_bodies;
     std::vector<MultiSubgraphInputDescriptionVector> m_input_descriptions;
     std::vector<MultiSubgraphOutputDescriptionVector> m_output_descriptions;
+
+private:
+    friend class BodyPlanCache;
+    // The plans evaluate() runs the bodies by, made as it meets their input shapes (runtime/ops/control_flow.cpp):
+    // they go with the op. Synchronised inside, as evaluate() runs from several threads at once.
+    std::shared_ptr<BodyPlanCache> m_body_plans;
 };
 
 using MultiSubgraphInputDescriptionVector = MultiSubGraphOp::MultiSubgraphInputDescriptionVector;
