@@ -8,6 +8,8 @@
 // checksum of the bytes that follow, as an exporter would have written them, so the fuzzer also reaches
 // the plugin's own payload reader behind the checksum. A blob that imports is run once when its model is
 // small (every input and output at most kMaxInferElements elements), so the work per input stays bounded.
+// Leaks are checked, after each input and at exit: the Core (and the plugins it holds) is static, so what it
+// keeps stays reachable, and anything an import or a run drops is reported.
 
 #include <exception>
 #include <optional>
@@ -67,12 +69,6 @@ void import_and_run(ov::Core& core, const std::string& bytes) {
     }
 }
 }  // namespace
-
-// LeakSanitizer's tracer dies ("Tracer caught signal 11") when it stops this process while the imported
-// models' worker threads (the static Core's plugins) are alive, at exit as well as in libFuzzer's per-input
-// check (-detect_leaks=0 in fuzz/CMakeLists.txt), so leak checking is off in these harnesses: leaks on
-// the import paths are the sanitized suite's to find (scripts/test --sanitize address,undefined).
-extern "C" int __lsan_is_turned_off() { return 1; }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const size_t plugins_held = devmux_fuzz::keep_plugins_loaded();

@@ -120,82 +120,6 @@ TEST(OnnxControlFlow, LoopCarriesStopsOnItsConditionAndStacksScanOutputs) {
 
 constexpr size_t seq = 3, batch = 2, input_size = 4, hidden = 3;
 
-// ONNX LSTM, bidirectional, layout 0 (X [seq, batch, input]), gates i, o, f, c, with biases, initial states
-// and sequence_lens; Y is zero past each batch's length and the reverse direction walks each batch's own steps.
-TEST(OnnxRecurrent, BidirectionalLstmWithLengthsMatchesOnnxDefinition) {
-    constexpr size_t dirs = 2, gates = 4;
-    auto x = random_values(seq * batch * input_size, 31);
-    const auto w = random_values(dirs * gates * hidden * input_size, 32, -0.5f, 0.5f);
-    const auto r = random_values(dirs * gates * hidden * hidden, 33, -0.5f, 0.5f);
-    const auto b = random_values(dirs * 2 * gates * hidden, 34, -0.5f, 0.5f);
-    auto h0 = random_values(dirs * batch * hidden, 35), c0 = random_values(dirs * batch * hidden, 36);
-    const std::vector<int64_t> lengths{3, 2};
-
-    auto model = model_of_opset(14);
-    auto& graph = *model.mutable_graph();
-    add_input(graph, "X", {seq, batch, input_size});
-    add_input(graph, "initial_h", {dirs, batch, hidden});
-    add_input(graph, "initial_c", {dirs, batch, hidden});
-    add_floats(graph, "W", {dirs, gates * hidden, input_size}, w);
-    add_floats(graph, "R", {dirs, gates * hidden, hidden}, r);
-    add_floats(graph, "B", {dirs, 2 * gates * hidden}, b);
-    add_ints(graph, "lens", {batch}, lengths, onnx::TensorProto::INT32);
-    auto* lstm = add_node(graph, "LSTM", {"X", "W", "R", "B", "lens", "initial_h", "initial_c"}, {"Y", "Y_h", "Y_c"});
-    set_int(*lstm, "hidden_size", hidden);
-    set_string(*lstm, "direction", "bidirectional");
-    add_output(graph, "Y");
-    add_output(graph, "Y_h");
-    add_output(graph, "Y_c");
-
-    std::vector<double> y(seq * dirs * batch * hidden, 0.0), y_h(dirs * batch * hidden), y_c(dirs * batch * hidden);
-    for (size_t d = 0; d < dirs; ++d)
-        for (size_t n = 0; n < batch; ++n) {
-            std::vector<double> h(hidden), c(hidden);
-            for (size_t k = 0; k < hidden; ++k)
-                h[k] = h0[(d * batch + n) * hidden + k], c[k] = c0[(d * batch + n) * hidden + k];
-            const size_t length = static_cast<size_t>(lengths[n]);
-            for (size_t step = 0; step < length; ++step) {
-                const size_t t = d == 0 ? step : length - 1 - step;
-                std::vector<double> g(gates * hidden);
-                for (size_t row = 0; row < gates * hidden; ++row) {
-                    double sum = b[d * 2 * gates * hidden + row] + b[d * 2 * gates * hidden + gates * hidden + row];
-                    for (size_t k = 0; k < input_size; ++k)
-                        sum += w[(d * gates * hidden + row) * input_size + k] * x[(t * batch + n) * input_size + k];
-                    for (size_t k = 0; k < hidden; ++k)
-                        sum += r[(d * gates * hidden + row) * hidden + k] * h[k];
-                    g[row] = sum;
-                }
-                for (size_t k = 0; k < hidden; ++k) {
-                    const double i = sigmoid(g[k]), f = sigmoid(g[2 * hidden + k]);
-                    c[k] = f * c[k] + i * std::tanh(g[3 * hidden + k]);
-                }
-                for (size_t k = 0; k < hidden; ++k) {
-                    h[k] = sigmoid(g[hidden + k]) * std::tanh(c[k]);
-                    y[((t * dirs + d) * batch + n) * hidden + k] = h[k];
-                }
-            }
-            for (size_t k = 0; k < hidden; ++k)
-                y_h[(d * batch + n) * hidden + k] = h[k], y_c[(d * batch + n) * hidden + k] = c[k];
-        }
-
-    ov::Core core;
-    auto request = core.compile_model(read(core, model), "CPU").create_infer_request();
-    request.set_tensor("X", floats({seq, batch, input_size}, x));
-    request.set_tensor("initial_h", floats({dirs, batch, hidden}, h0));
-    request.set_tensor("initial_c", floats({dirs, batch, hidden}, c0));
-    request.infer();
-    const auto got_y = request.get_tensor("Y");
-    ASSERT_EQ(got_y.get_shape(), (ov::Shape{seq, dirs, batch, hidden}));
-    const auto got = values_of(got_y), got_h = values_of(request.get_tensor("Y_h")),
-               got_c = values_of(request.get_tensor("Y_c"));
-    for (size_t i = 0; i < y.size(); ++i)
-        EXPECT_NEAR(got[i], y[i], 1e-4) << "Y " << i;
-    for (size_t i = 0; i < y_h.size(); ++i) {
-        EXPECT_NEAR(got_h[i], y_h[i], 1e-4) << "Y_h " << i;
-        EXPECT_NEAR(got_c[i], y_c[i], 1e-4) << "Y_c " << i;
-    }
-}
-
 // ONNX GRU, reverse, layout 1 (X [batch, seq, input], Y [batch, seq, dirs, hidden]), linear_before_reset=1: the
 // recurrence bias of the h gate stays inside the reset product.
 TEST(OnnxRecurrent, ReverseBatchFirstGruWithLinearBeforeResetMatchesOnnxDefinition) {
@@ -263,20 +187,34 @@ TEST(OnnxRecurrent, ReverseBatchFirstGruWithLinearBeforeResetMatchesOnnxDefiniti
         EXPECT_NEAR(got_h[i], y_h[i], 1e-4) << "Y_h " << i;
 }
 
-// ONNX LSTM with the peephole input P (order i, o, f), layout 0, biases, initial states and sequence_lens, in each
-// direction; the converter gives it to the opset1 LSTMSequence. The reference below is ONNX's definition:
+// ONNX LSTM, layout 0 (X [seq, batch, input]), gates i, o, f, c, with biases, initial states and sequence_lens, in
+// the given direction: Y is zero past each batch's length and a reverse direction walks each batch's own steps.
+// With the peephole input P (order i, o, f) the converter gives the opset1 LSTMSequence, without it LSTMSequence-5.
+// The reference below is ONNX's definition (P = 0 without peepholes):
 // i = f(Xi + Hi + Pi (.) C_prev + b), f = f(Xf + Hf + Pf (.) C_prev + b), c = g(Xc + Hc + b),
 // C = f (.) C_prev + i (.) c, o = f(Xo + Ho + Po (.) C + b), H = o (.) h(C); with input_forget, f = 1 - i.
-void check_lstm_with_peepholes(const std::string& direction, bool input_forget, unsigned seed) {
-    SCOPED_TRACE(direction + (input_forget ? ", input_forget" : ""));
+struct OnnxLstmCase {
+    std::string direction;
+    bool peepholes = false;
+    bool input_forget = false;
+    std::vector<int64_t> lengths;  // sequence_lens, per batch
+    unsigned seed = 0;
+};
+
+void check_onnx_lstm(const OnnxLstmCase& lstm_case) {
+    const std::string& direction = lstm_case.direction;
+    const bool peepholes = lstm_case.peepholes, input_forget = lstm_case.input_forget;
+    const std::vector<int64_t>& lengths = lstm_case.lengths;
+    const unsigned seed = lstm_case.seed;
+    SCOPED_TRACE(direction + (peepholes ? ", peepholes" : "") + (input_forget ? ", input_forget" : ""));
     const size_t dirs = direction == "bidirectional" ? 2 : 1, gates = 4;
     auto x = random_values(seq * batch * input_size, seed);
     const auto w = random_values(dirs * gates * hidden * input_size, seed + 1, -0.5f, 0.5f);
     const auto r = random_values(dirs * gates * hidden * hidden, seed + 2, -0.5f, 0.5f);
     const auto b = random_values(dirs * 2 * gates * hidden, seed + 3, -0.5f, 0.5f);
-    const auto p = random_values(dirs * 3 * hidden, seed + 4, -1.0f, 1.0f);
+    const auto p = peepholes ? random_values(dirs * 3 * hidden, seed + 4, -1.0f, 1.0f)
+                             : std::vector<float>(dirs * 3 * hidden, 0.0f);
     auto h0 = random_values(dirs * batch * hidden, seed + 5), c0 = random_values(dirs * batch * hidden, seed + 6);
-    const std::vector<int64_t> lengths{2, 3};
 
     auto model = model_of_opset(14);
     auto& graph = *model.mutable_graph();
@@ -286,10 +224,13 @@ void check_lstm_with_peepholes(const std::string& direction, bool input_forget, 
     add_floats(graph, "W", {static_cast<int64_t>(dirs), gates * hidden, input_size}, w);
     add_floats(graph, "R", {static_cast<int64_t>(dirs), gates * hidden, hidden}, r);
     add_floats(graph, "B", {static_cast<int64_t>(dirs), 2 * gates * hidden}, b);
-    add_floats(graph, "P", {static_cast<int64_t>(dirs), 3 * hidden}, p);
+    std::vector<std::string> inputs{"X", "W", "R", "B", "lens", "initial_h", "initial_c"};
+    if (peepholes) {
+        add_floats(graph, "P", {static_cast<int64_t>(dirs), 3 * hidden}, p);
+        inputs.push_back("P");
+    }
     add_ints(graph, "lens", {batch}, lengths, onnx::TensorProto::INT32);
-    auto* lstm = add_node(graph, "LSTM", {"X", "W", "R", "B", "lens", "initial_h", "initial_c", "P"},
-                          {"Y", "Y_h", "Y_c"});
+    auto* lstm = add_node(graph, "LSTM", inputs, {"Y", "Y_h", "Y_c"});
     set_int(*lstm, "hidden_size", hidden);
     set_string(*lstm, "direction", direction);
     if (input_forget)
@@ -348,6 +289,8 @@ void check_lstm_with_peepholes(const std::string& direction, bool input_forget, 
         EXPECT_NEAR(got_h[i], y_h[i], 1e-4) << "Y_h " << i;
         EXPECT_NEAR(got_c[i], y_c[i], 1e-4) << "Y_c " << i;
     }
+    if (!peepholes)
+        return;
 
     // Saved as IR and read back, the opset1 LSTMSequence (its IOFC weights format, input_forget) gives the same
     // bits.
@@ -365,13 +308,20 @@ void check_lstm_with_peepholes(const std::string& direction, bool input_forget, 
         EXPECT_EQ(values_of(reloaded.get_tensor(name)), values_of(request.get_tensor(name))) << name << " from IR";
 }
 
-TEST(OnnxRecurrent, LstmWithPeepholesMatchesOnnxDefinitionForward) { check_lstm_with_peepholes("forward", false, 61); }
-TEST(OnnxRecurrent, LstmWithPeepholesMatchesOnnxDefinitionReverse) { check_lstm_with_peepholes("reverse", false, 71); }
+TEST(OnnxRecurrent, BidirectionalLstmWithLengthsMatchesOnnxDefinition) {
+    check_onnx_lstm({"bidirectional", false, false, {3, 2}, 31});
+}
+TEST(OnnxRecurrent, LstmWithPeepholesMatchesOnnxDefinitionForward) {
+    check_onnx_lstm({"forward", true, false, {2, 3}, 61});
+}
+TEST(OnnxRecurrent, LstmWithPeepholesMatchesOnnxDefinitionReverse) {
+    check_onnx_lstm({"reverse", true, false, {2, 3}, 71});
+}
 TEST(OnnxRecurrent, LstmWithPeepholesMatchesOnnxDefinitionBidirectional) {
-    check_lstm_with_peepholes("bidirectional", false, 81);
+    check_onnx_lstm({"bidirectional", true, false, {2, 3}, 81});
 }
 TEST(OnnxRecurrent, LstmWithInputForgetAndPeepholesMatchesOnnxDefinition) {
-    check_lstm_with_peepholes("forward", true, 91);
+    check_onnx_lstm({"forward", true, true, {2, 3}, 91});
 }
 
 // Without P the LSTM stays LSTMSequence-5 (the kernel the CPU plugin has); with P it is the opset1 LSTMSequence.

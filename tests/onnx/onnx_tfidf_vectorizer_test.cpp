@@ -15,6 +15,7 @@
 #include <map>
 #include <numeric>
 #include <random>
+#include <utility>
 
 #include "common/test_utils.hpp"
 #include "onnx_graph_builder.hpp"
@@ -150,6 +151,21 @@ std::vector<float> run_tfidf(ov::Core& core, const onnx::ModelProto& model, cons
     return std::vector<float>(y.data<float>(), y.data<float>() + y.get_size());
 }
 
+// A pool written by hand: three unigrams, then bigrams (ngram_counts [0, 3]), both lengths counted, at skips 0
+// and 1; mode TF until a test sets another.
+TfIdfSpec unigrams_then_bigrams(std::vector<int64_t> pool, std::vector<int64_t> ngram_indexes,
+                                std::vector<float> weights = {}) {
+    TfIdfSpec spec;
+    spec.min_gram = 1;
+    spec.max_gram = 2;
+    spec.max_skip = 1;
+    spec.ngram_counts = {0, 3};
+    spec.pool = std::move(pool);
+    spec.ngram_indexes = std::move(ngram_indexes);
+    spec.weights = std::move(weights);
+    return spec;
+}
+
 void expect_counts(const std::vector<float>& actual, const std::vector<float>& expected, const std::string& what) {
     ASSERT_EQ(actual.size(), expected.size()) << what;
     for (size_t i = 0; i < expected.size(); ++i)
@@ -221,13 +237,7 @@ TEST(OnnxTfIdfVectorizer, MinGramLengthAndOneDimensionalInput) {
 // pool value beyond int32 never matches int32 tokens (no narrowing); an empty length group (ngram_counts [0, 0]).
 TEST(OnnxTfIdfVectorizer, DefaultWeightsDuplicatesAndWidePoolValues) {
     ov::Core core;
-    TfIdfSpec spec;
-    spec.min_gram = 1;
-    spec.max_gram = 2;
-    spec.max_skip = 1;
-    spec.ngram_counts = {0, 3};
-    spec.pool = {0, int64_t{1} << 32, 1, /* bigrams */ 0, 1, 1, 2, 0, 1};
-    spec.ngram_indexes = {0, 1, 2, 3, 4, 5};
+    auto spec = unigrams_then_bigrams({0, int64_t{1} << 32, 1, /* bigrams */ 0, 1, 1, 2, 0, 1}, {0, 1, 2, 3, 4, 5});
     const auto tokens = random_tokens(2 * 16, 3, 5);
     for (const std::string mode : {"TF", "IDF", "TFIDF"}) {
         spec.mode = mode;
@@ -255,14 +265,8 @@ TEST(OnnxTfIdfVectorizer, DefaultWeightsDuplicatesAndWidePoolValues) {
 // (and by hand: counts 1 -> 3, 2 -> 4, 3 -> 1, [1, 2] -> 2 + 2 at skips 0 and 1, [2, 1] -> 2 + 0).
 TEST(OnnxTfIdfVectorizer, WeightsBelongToPoolNgramsAsInOnnxRuntime) {
     ov::Core core;
-    TfIdfSpec spec;
-    spec.min_gram = 1;
-    spec.max_gram = 2;
-    spec.max_skip = 1;
-    spec.ngram_counts = {0, 3};
-    spec.pool = {1, 2, 3, /* bigrams */ 1, 2, 2, 1};
-    spec.ngram_indexes = {3, 0, 4, 1, 2};
-    spec.weights = {0.5f, 1.5f, 2.0f, 3.0f, 4.0f};
+    auto spec =
+        unigrams_then_bigrams({1, 2, 3, /* bigrams */ 1, 2, 2, 1}, {3, 0, 4, 1, 2}, {0.5f, 1.5f, 2.0f, 3.0f, 4.0f});
     const std::vector<int64_t> tokens = {1, 2, 1, 3, 2, 1, 2, 2};
     const std::map<std::string, std::vector<float>> onnx_runtime = {{"IDF", {1.5f, 3.0f, 4.0f, 0.5f, 2.0f}},
                                                                     {"TFIDF", {6.0f, 12.0f, 8.0f, 1.5f, 2.0f}},

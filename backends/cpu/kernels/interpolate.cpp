@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "devmux/kit/interpolate_mapping.hpp"
+#include "kernels/element_bytes.hpp"
 #include "kernels/kernel.hpp"
 #include "kernels/strided_copy.hpp"
 #include "openvino/op/constant.hpp"
@@ -131,12 +132,7 @@ public:
     std::string name() const override { return "interpolate_nearest"; }
 
     void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
-        switch (m_spec.element_bytes) {
-        case 1: return run<uint8_t>(inputs, outputs, ctx);
-        case 2: return run<uint16_t>(inputs, outputs, ctx);
-        case 4: return run<uint32_t>(inputs, outputs, ctx);
-        default: return run<uint64_t>(inputs, outputs, ctx);
-        }
+        by_element_bytes(m_spec.element_bytes, [&](auto word) { run<decltype(word)>(inputs, outputs, ctx); });
     }
 
 private:

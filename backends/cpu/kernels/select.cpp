@@ -11,6 +11,7 @@
 #include <cstring>
 #include <vector>
 
+#include "kernels/element_bytes.hpp"
 #include "kernels/kernel.hpp"
 #include "openvino/op/select.hpp"
 #include "thread_pool.hpp"
@@ -152,12 +153,7 @@ public:
     std::string name() const override { return "select"; }
 
     void execute(const ov::TensorVector& inputs, ov::TensorVector& outputs, void*, ExecContext& ctx) const override {
-        switch (m_spec.value_bytes) {
-        case 1: return run<uint8_t>(inputs, outputs, ctx);
-        case 2: return run<uint16_t>(inputs, outputs, ctx);
-        case 4: return run<uint32_t>(inputs, outputs, ctx);
-        default: return run<uint64_t>(inputs, outputs, ctx);
-        }
+        by_element_bytes(m_spec.value_bytes, [&](auto word) { run<decltype(word)>(inputs, outputs, ctx); });
     }
 
 private:

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <vector>
 
+#include "kernels/element_bytes.hpp"
 #include "thread_pool.hpp"
 
 namespace devmux {
@@ -66,12 +67,10 @@ inline void strided_copy(const StridedCopy& copy, const void* in, void* out, Thr
         std::memcpy(out, in, copy.element_bytes);
         return;
     }
-    switch (copy.element_bytes) {
-    case 1: return strided_copy_as(copy, static_cast<const uint8_t*>(in), static_cast<uint8_t*>(out), pool);
-    case 2: return strided_copy_as(copy, static_cast<const uint16_t*>(in), static_cast<uint16_t*>(out), pool);
-    case 4: return strided_copy_as(copy, static_cast<const uint32_t*>(in), static_cast<uint32_t*>(out), pool);
-    default: return strided_copy_as(copy, static_cast<const uint64_t*>(in), static_cast<uint64_t*>(out), pool);
-    }
+    by_element_bytes(copy.element_bytes, [&](auto word) {
+        using Word = decltype(word);
+        strided_copy_as(copy, static_cast<const Word*>(in), static_cast<Word*>(out), pool);
+    });
 }
 
 }  // namespace cpu
