@@ -52,6 +52,19 @@ std::shared_ptr<ov::Node> convolution(const ov::Output<ov::Node>& data, size_t o
                                                      ov::CoordinateDiff{pad, pad}, ov::Strides{1, 1});
 }
 
+// An If on `condition` whose branches both take x (as then_x and else_x) and give then_result or else_result.
+ov::Output<ov::Node> one_input_if(const ov::Output<ov::Node>& condition, const ov::Output<ov::Node>& x,
+                                  const std::shared_ptr<Parameter>& then_x, const std::shared_ptr<Result>& then_result,
+                                  const std::shared_ptr<Parameter>& else_x, const std::shared_ptr<Result>& else_result) {
+    auto choice = std::make_shared<ov::op::v8::If>(condition);
+    choice->set_then_body(std::make_shared<ov::Model>(ov::ResultVector{then_result}, ov::ParameterVector{then_x}));
+    choice->set_else_body(std::make_shared<ov::Model>(ov::ResultVector{else_result}, ov::ParameterVector{else_x}));
+    choice->set_input(x, then_x, else_x);
+    auto out = choice->set_output(then_result, else_result);
+    choice->validate_and_infer_types();
+    return out;
+}
+
 // then: conv3x3(x) + bias, relu(y W + b); else: relu(conv1x1(x)), y W'. Two outputs, [1,6,8,8] and [1,16,8].
 // W is a Constant of the outer graph that the If passes to its then body, as ONNX Ifs take their weights.
 std::shared_ptr<ov::Model> verifier_model() {
@@ -240,15 +253,11 @@ TEST(CpuIfKernel, ABranchWithDynamicShapesKeepsTheReference) {
     auto else_x = std::make_shared<Parameter>(ov::element::f32, ov::Shape{2, 8});
     auto else_result = std::make_shared<Result>(
         std::make_shared<ov::op::v1::ReduceSum>(else_x, Constant::create(ov::element::i64, {2}, {0, 1})));
-    auto choice = std::make_shared<ov::op::v8::If>(condition);
-    choice->set_then_body(std::make_shared<ov::Model>(ov::ResultVector{then_result}, ov::ParameterVector{then_x}));
-    choice->set_else_body(std::make_shared<ov::Model>(ov::ResultVector{else_result}, ov::ParameterVector{else_x}));
-    choice->set_input(x, then_x, else_x);
-    auto out = choice->set_output(then_result, else_result);
-    choice->validate_and_infer_types();
+    auto out = one_input_if(condition, x, then_x, then_result, else_x, else_result);
+    const auto& choice = *out.get_node();
     ASSERT_TRUE(out.get_partial_shape().is_static());
-    EXPECT_NE(if_entry_refusal(*choice).find("then body that has dynamic shapes"), std::string::npos)
-        << if_entry_refusal(*choice);
+    EXPECT_NE(if_entry_refusal(choice).find("then body that has dynamic shapes"), std::string::npos)
+        << if_entry_refusal(choice);
 
     auto model = std::make_shared<ov::Model>(ov::OutputVector{out}, ov::ParameterVector{x}, "nonzero_if");
     auto compiled = make_plugin()->compile_model(model, {ov::enable_profiling(true)});
@@ -278,13 +287,9 @@ TEST(CpuIfKernel, AWideIntegerConditionDecidesThroughEveryRebind) {
     auto then_result = std::make_shared<Result>(std::make_shared<ov::op::v0::Relu>(then_x));
     auto else_x = std::make_shared<Parameter>(ov::element::f32, ov::Shape{2, 8});
     auto else_result = std::make_shared<Result>(std::make_shared<ov::op::v1::Add>(else_x, random_constant({1, 8}, 31)));
-    auto choice = std::make_shared<ov::op::v8::If>(condition);
-    choice->set_then_body(std::make_shared<ov::Model>(ov::ResultVector{then_result}, ov::ParameterVector{then_x}));
-    choice->set_else_body(std::make_shared<ov::Model>(ov::ResultVector{else_result}, ov::ParameterVector{else_x}));
-    choice->set_input(x, then_x, else_x);
-    auto out = choice->set_output(then_result, else_result);
-    choice->validate_and_infer_types();
-    ASSERT_EQ(if_entry_refusal(*choice), "");
+    auto out = one_input_if(condition, x, then_x, then_result, else_x, else_result);
+    const auto& choice = *out.get_node();
+    ASSERT_EQ(if_entry_refusal(choice), "");
     auto model = std::make_shared<ov::Model>(ov::OutputVector{out}, ov::ParameterVector{x}, "wide_condition_if");
     auto compiled = make_plugin()->compile_model(model, {ov::enable_profiling(true), ov::inference_num_threads(1)});
     auto request = compiled->create_sync_infer_request();
