@@ -22,14 +22,15 @@ std::string port_names(const std::vector<ov::Output<const ov::Node>>& ports) {
     return text.empty() ? "none" : text;
 }
 
-const ov::Output<const ov::Node>& only_port(const std::vector<ov::Output<const ov::Node>>& ports, const char* what) {
+const ov::Output<const ov::Node>& only_compiled_model_port(const std::vector<ov::Output<const ov::Node>>& ports,
+                                                           const char* what) {
     OPENVINO_ASSERT(ports.size() == 1, "CompiledModel::", what, "() needs a model with exactly one ", what,
                     ", this one has ", ports.size(), ": ", port_names(ports), "; use ", what, "(index) or ", what,
                     "(tensor_name)");
     return ports.front();
 }
 
-const ov::Output<const ov::Node>& port_at(const std::vector<ov::Output<const ov::Node>>& ports, size_t i,
+const ov::Output<const ov::Node>& compiled_model_port_at(const std::vector<ov::Output<const ov::Node>>& ports, size_t i,
                                           const char* what) {
     OPENVINO_ASSERT(i < ports.size(), "CompiledModel::", what, "(", i, "): the model has ", ports.size(), " ", what,
                     "s (", port_names(ports), ")");
@@ -70,11 +71,11 @@ const std::vector<ov::Output<const ov::Node>>& CompiledModel::inputs() const {
 }
 
 const ov::Output<const ov::Node>& CompiledModel::input() const {
-    return only_port(inputs(), "input");
+    return only_compiled_model_port(inputs(), "input");
 }
 
 const ov::Output<const ov::Node>& CompiledModel::input(size_t i) const {
-    return port_at(inputs(), i, "input");
+    return compiled_model_port_at(inputs(), i, "input");
 }
 
 const ov::Output<const ov::Node>& CompiledModel::input(const std::string& tensor_name) const {
@@ -87,11 +88,11 @@ const std::vector<ov::Output<const ov::Node>>& CompiledModel::outputs() const {
 }
 
 const ov::Output<const ov::Node>& CompiledModel::output() const {
-    return only_port(outputs(), "output");
+    return only_compiled_model_port(outputs(), "output");
 }
 
 const ov::Output<const ov::Node>& CompiledModel::output(size_t i) const {
-    return port_at(outputs(), i, "output");
+    return compiled_model_port_at(outputs(), i, "output");
 }
 
 const ov::Output<const ov::Node>& CompiledModel::output(const std::string& tensor_name) const {
@@ -135,5 +136,7 @@ RemoteContext CompiledModel::get_context() const {
     OPENVINO_ASSERT(context, "The compiled model gave no context");
     return devmux::RemoteContextAccess::make(context, _so);
 }
+
+#undef DEVMUX_CHECK_COMPILED_MODEL
 
 }  // namespace ov

@@ -16,14 +16,14 @@ namespace devmux {
 namespace fs = std::filesystem;
 
 namespace {
-bool starts_with(const std::string& text, const std::string& prefix) {
+bool has_prefix(const std::string& text, const std::string& prefix) {
     return text.compare(0, prefix.size(), prefix) == 0;
 }
-bool ends_with(const std::string& text, const std::string& suffix) {
+bool has_suffix(const std::string& text, const std::string& suffix) {
     return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-std::string printable(const ov::Any& value) {
+std::string any_as_text(const ov::Any& value) {
     ov::Any copy = value;
     try {
         return copy.as<std::string>();
@@ -53,7 +53,7 @@ std::string resolve_library_argument(const std::string& plugin) {
         return (ec ? fs::path(plugin) : path).lexically_normal().string();
     }
     std::string file = plugin;
-    if (!ends_with(file, ".so") && file.find(".so.") == std::string::npos)
+    if (!has_suffix(file, ".so") && file.find(".so.") == std::string::npos)
         file = "lib" + file + ".so";
     if (fs::is_regular_file(file, ec))
         return fs::absolute(file, ec).lexically_normal().string();
@@ -64,7 +64,7 @@ std::string resolve_library_argument(const std::string& plugin) {
 // rest goes to the plugin.
 void fill_source_config(registry::PluginSource& source, const ov::AnyMap& properties) {
     for (const auto& kv : properties) {
-        source.described_properties[kv.first] = printable(kv.second);
+        source.described_properties[kv.first] = any_as_text(kv.second);
         if (proxy::is_registration_key(kv.first))
             source.proxy_config[kv.first] = kv.second;
         else
@@ -389,7 +389,7 @@ void CoreImpl::set_property(const ov::AnyMap& properties) {
                 for (const auto& p : sub.as<ov::AnyMap>())
                     per_device[device.first][p.first] = p.second;
             }
-        } else if (starts_with(kv.first, device_properties + "_")) {
+        } else if (has_prefix(kv.first, device_properties + "_")) {
             for (const auto& p : value.as<ov::AnyMap>())
                 per_device[kv.first.substr(device_properties.size() + 1)][p.first] = p.second;
         } else {

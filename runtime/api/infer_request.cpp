@@ -47,14 +47,15 @@ const ov::Output<const ov::Node>& find_by_name(const devmux::IAsyncInferRequest&
                    "'; inputs: ", names_of(request.get_inputs()), "; outputs: ", names_of(request.get_outputs()));
 }
 
-const ov::Output<const ov::Node>& port_at(const std::vector<ov::Output<const ov::Node>>& ports, size_t idx,
+const ov::Output<const ov::Node>& request_port_at(const std::vector<ov::Output<const ov::Node>>& ports, size_t idx,
                                           const char* what) {
     OPENVINO_ASSERT(idx < ports.size(), "InferRequest: ", what, " index ", idx, " is out of range: the model has ",
                     ports.size(), " ", what, "s (", names_of(ports), ")");
     return ports[idx];
 }
 
-const ov::Output<const ov::Node>& only_port(const std::vector<ov::Output<const ov::Node>>& ports, const char* what) {
+const ov::Output<const ov::Node>& only_request_port(const std::vector<ov::Output<const ov::Node>>& ports,
+                                                    const char* what) {
     OPENVINO_ASSERT(ports.size() == 1, "InferRequest: the model has ", ports.size(), " ", what, "s (", names_of(ports),
                     "), so the ", what, " must be given by index, name or port");
     return ports.front();
@@ -77,22 +78,22 @@ void InferRequest::set_tensor(const ov::Output<ov::Node>& port, const Tensor& te
 
 void InferRequest::set_input_tensor(size_t idx, const Tensor& tensor) {
     DEVMUX_CHECK_REQUEST();
-    _impl->set_tensor(port_at(_impl->get_inputs(), idx, "input"), tensor);
+    _impl->set_tensor(request_port_at(_impl->get_inputs(), idx, "input"), tensor);
 }
 
 void InferRequest::set_input_tensor(const Tensor& tensor) {
     DEVMUX_CHECK_REQUEST();
-    _impl->set_tensor(only_port(_impl->get_inputs(), "input"), tensor);
+    _impl->set_tensor(only_request_port(_impl->get_inputs(), "input"), tensor);
 }
 
 void InferRequest::set_output_tensor(size_t idx, const Tensor& tensor) {
     DEVMUX_CHECK_REQUEST();
-    _impl->set_tensor(port_at(_impl->get_outputs(), idx, "output"), tensor);
+    _impl->set_tensor(request_port_at(_impl->get_outputs(), idx, "output"), tensor);
 }
 
 void InferRequest::set_output_tensor(const Tensor& tensor) {
     DEVMUX_CHECK_REQUEST();
-    _impl->set_tensor(only_port(_impl->get_outputs(), "output"), tensor);
+    _impl->set_tensor(only_request_port(_impl->get_outputs(), "output"), tensor);
 }
 
 Tensor InferRequest::get_tensor(const std::string& tensor_name) {
@@ -111,22 +112,22 @@ Tensor InferRequest::get_tensor(const ov::Output<ov::Node>& port) {
 
 Tensor InferRequest::get_input_tensor(size_t idx) {
     DEVMUX_CHECK_REQUEST();
-    return _impl->get_tensor(port_at(_impl->get_inputs(), idx, "input"));
+    return _impl->get_tensor(request_port_at(_impl->get_inputs(), idx, "input"));
 }
 
 Tensor InferRequest::get_input_tensor() {
     DEVMUX_CHECK_REQUEST();
-    return _impl->get_tensor(only_port(_impl->get_inputs(), "input"));
+    return _impl->get_tensor(only_request_port(_impl->get_inputs(), "input"));
 }
 
 Tensor InferRequest::get_output_tensor(size_t idx) {
     DEVMUX_CHECK_REQUEST();
-    return _impl->get_tensor(port_at(_impl->get_outputs(), idx, "output"));
+    return _impl->get_tensor(request_port_at(_impl->get_outputs(), idx, "output"));
 }
 
 Tensor InferRequest::get_output_tensor() {
     DEVMUX_CHECK_REQUEST();
-    return _impl->get_tensor(only_port(_impl->get_outputs(), "output"));
+    return _impl->get_tensor(only_request_port(_impl->get_outputs(), "output"));
 }
 
 void InferRequest::infer() {
@@ -199,5 +200,7 @@ bool InferRequest::operator==(const InferRequest& other) const noexcept {
 bool InferRequest::operator!=(const InferRequest& other) const noexcept {
     return !(*this == other);
 }
+
+#undef DEVMUX_CHECK_REQUEST
 
 }  // namespace ov

@@ -39,4 +39,6 @@ void VariableState::set_state(const Tensor& state) {
     _impl->set_state(state);
 }
 
+#undef DEVMUX_CHECK_STATE
+
 }  // namespace ov

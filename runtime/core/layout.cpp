@@ -21,7 +21,7 @@ std::string upper(std::string s) {
     return s;
 }
 
-std::string trim(const std::string& s) {
+std::string trim_blanks(const std::string& s) {
     const auto b = s.find_first_not_of(" \t");
     if (b == std::string::npos)
         return {};
@@ -32,13 +32,13 @@ std::string trim(const std::string& s) {
 }  // namespace
 
 Layout::Layout(const std::string& text) {
-    const std::string layout = trim(text);
+    const std::string layout = trim_blanks(text);
     if (layout.empty())
         return;
     std::vector<std::string> names;
     bool ellipsis = false;
     auto add = [&](const std::string& raw) {
-        const std::string name = upper(trim(raw));
+        const std::string name = upper(trim_blanks(raw));
         OPENVINO_ASSERT(!name.empty(), "Layout '", text, "': empty dimension name");
         if (name == "...") {
             OPENVINO_ASSERT(!ellipsis, "Layout '", text, "': '...' may appear only once");
@@ -63,7 +63,7 @@ Layout::Layout(const std::string& text) {
     if (layout.front() == '[') {
         OPENVINO_ASSERT(layout.back() == ']', "Layout '", text, "': missing ']'");
         const std::string body = layout.substr(1, layout.size() - 2);
-        if (!trim(body).empty()) {
+        if (!trim_blanks(body).empty()) {
             size_t start = 0;
             while (true) {
                 const auto comma = body.find(',', start);

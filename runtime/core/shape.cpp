@@ -17,7 +17,7 @@ std::ostream& print_list(std::ostream& os, const V& v) {
     return os << ']';
 }
 
-std::string trim(const std::string& s) {
+std::string trim_whitespace(const std::string& s) {
     const auto b = s.find_first_not_of(" \t\n");
     if (b == std::string::npos)
         return "";
@@ -95,21 +95,21 @@ PartialShape::PartialShape(const Shape& shape) {
 }
 
 PartialShape::PartialShape(const std::string& text) {
-    std::string body = trim(text);
+    std::string body = trim_whitespace(text);
     if (body == "..." || body == "[...]") {
         m_rank_dynamic = true;
         return;
     }
     if (!body.empty() && body.front() == '[') {
         OPENVINO_ASSERT(body.back() == ']', "Cannot parse shape '", text, "'");
-        body = trim(body.substr(1, body.size() - 2));
+        body = trim_whitespace(body.substr(1, body.size() - 2));
     }
     if (body.empty())
         return;
     std::istringstream is(body);
     std::string item;
     while (std::getline(is, item, ',')) {
-        item = trim(item);
+        item = trim_whitespace(item);
         if (item == "?" || item == "-1") {
             m_dims.emplace_back();
             continue;

@@ -18,12 +18,12 @@ namespace devmux {
 namespace kit {
 namespace {
 
-std::string describe(const ov::Node& node) {
+std::string describe_with_version(const ov::Node& node) {
     return std::string("'") + node.get_friendly_name() + "' (" + node.get_type_name() + "-" +
            node.get_type_info().get_version() + ")";
 }
 
-std::string message_of(const std::exception& e) { return e.what(); }
+std::string exception_message(const std::exception& e) { return e.what(); }
 
 // The ops read their inputs as dense row-major memory; a strided view (an ROI tensor) is copied first.
 ov::Tensor dense(const ov::Tensor& tensor) {
@@ -162,16 +162,17 @@ DynamicReferencePlan::DynamicReferencePlan(std::shared_ptr<const ov::Model> mode
     };
 
     for (const auto& op : m_model->get_ordered_ops()) {
-        OPENVINO_ASSERT(can_execute(*op), m_device, ": op ", describe(*op), " has no reference implementation");
+        OPENVINO_ASSERT(can_execute(*op), m_device, ": op ", describe_with_version(*op),
+                        " has no reference implementation");
         Step step;
         step.node = op;
         step.first_value = m_value_count;
         for (size_t i = 0; i < op->get_output_size(); ++i)
-            OPENVINO_ASSERT(op->get_output_element_type(i).is_static(), m_device, ": op ", describe(*op), " output ",
-                            i, " has dynamic element type; only dynamic shapes are supported");
+            OPENVINO_ASSERT(op->get_output_element_type(i).is_static(), m_device, ": op ", describe_with_version(*op),
+                            " output ", i, " has dynamic element type; only dynamic shapes are supported");
         for (const auto& input : op->input_values()) {
             const auto source = step_of.find(input.get_node());
-            OPENVINO_ASSERT(source != step_of.end(), m_device, ": op ", describe(*op), " reads op '",
+            OPENVINO_ASSERT(source != step_of.end(), m_device, ": op ", describe_with_version(*op), " reads op '",
                             input.get_node()->get_friendly_name(), "', which is not in the model's ordered ops");
             step.inputs.push_back(Source{source->second, input.get_index()});
         }
@@ -193,7 +194,7 @@ DynamicReferencePlan::DynamicReferencePlan(std::shared_ptr<const ov::Model> mode
             if (!output_types.empty() && output_types[step.result] != model_type)
                 step.convert = boundary_convert(model_type, output_types[step.result]);
         } else if (ov::is_type<ov::op::v0::Parameter>(op.get())) {
-            OPENVINO_THROW(m_device, ": Parameter ", describe(*op), " is not an input of the model");
+            OPENVINO_THROW(m_device, ": Parameter ", describe_with_version(*op), " is not an input of the model");
         }
         std::string variable_id;
         if (const auto* read = ov::as_type<const ov::op::util::ReadValueBase>(op.get()))
@@ -323,7 +324,7 @@ void DynamicReferenceExecutor::run(const std::vector<ov::Tensor>& inputs, std::v
                 try {
                     done = node.evaluate(results, args);
                 } catch (const std::exception& e) {
-                    failure = message_of(e);
+                    failure = exception_message(e);
                 }
                 // An op whose evaluate() wants its outputs allocated: sized by shape inference, then again.
                 if (!done) {
@@ -341,7 +342,7 @@ void DynamicReferenceExecutor::run(const std::vector<ov::Tensor>& inputs, std::v
                     OPENVINO_ASSERT(results[i], "evaluate() left output ", i, " empty");
             }
         } catch (const std::exception& e) {
-            OPENVINO_THROW(device, ": op ", describe(node), " failed: ", e.what());
+            OPENVINO_THROW(device, ": op ", describe_with_version(node), " failed: ", e.what());
         }
         for (size_t i = 0; i < node.get_output_size() && i < results.size(); ++i)
             m_values[step.first_value + i] = std::move(results[i]);

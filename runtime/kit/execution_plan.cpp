@@ -27,9 +27,9 @@ namespace devmux {
 namespace kit {
 namespace {
 
-constexpr size_t none = ValueDesc::none;
+constexpr size_t no_index = ValueDesc::none;
 
-std::string describe(const ov::Node& node) {
+std::string describe_planned_node(const ov::Node& node) {
     return std::string("'") + node.get_friendly_name() + "' (" + node.get_type_name() + ")";
 }
 
@@ -262,13 +262,13 @@ public:
 private:
     void check_static(const ov::Node& node) const {
         for (size_t i = 0; i < node.get_output_size(); ++i)
-            OPENVINO_ASSERT(node.get_output_partial_shape(i).is_static(), m_options.device, ": op ", describe(node),
-                            " has the dynamic output shape ", node.get_output_partial_shape(i), " (output ", i,
-                            "); the plan needs static shapes");
+            OPENVINO_ASSERT(node.get_output_partial_shape(i).is_static(), m_options.device, ": op ",
+                            describe_planned_node(node), " has the dynamic output shape ",
+                            node.get_output_partial_shape(i), " (output ", i, "); the plan needs static shapes");
         for (size_t i = 0; i < node.get_input_size(); ++i)
-            OPENVINO_ASSERT(node.get_input_partial_shape(i).is_static(), m_options.device, ": op ", describe(node),
-                            " has the dynamic input shape ", node.get_input_partial_shape(i), " (input ", i,
-                            "); the plan needs static shapes");
+            OPENVINO_ASSERT(node.get_input_partial_shape(i).is_static(), m_options.device, ": op ",
+                            describe_planned_node(node), " has the dynamic input shape ",
+                            node.get_input_partial_shape(i), " (input ", i, "); the plan needs static shapes");
     }
 
     size_t add_value(ValueKind kind, const ov::element::Type& type, const ov::Shape& shape,
@@ -305,8 +305,8 @@ private:
     }
     size_t value_of(const ov::Output<ov::Node>& output) const {
         const auto it = m_values.find({output.get_node(), output.get_index()});
-        OPENVINO_ASSERT(it != m_values.end(), m_options.device, ": op ", describe(*output.get_node()), " output ",
-                        output.get_index(), " is used before it is computed");
+        OPENVINO_ASSERT(it != m_values.end(), m_options.device, ": op ", describe_planned_node(*output.get_node()),
+                        " output ", output.get_index(), " is used before it is computed");
         return it->second;
     }
     void add_step(const ov::Node& node, const std::string& type, std::shared_ptr<const OpKernel> kernel,
@@ -325,7 +325,8 @@ private:
     std::shared_ptr<const OpKernel> convert_kernel(const ov::Node& node, const ov::element::Type& from,
                                                    const ov::element::Type& to) const {
         auto kernel = m_kernels.convert_kernel(from, to);
-        OPENVINO_ASSERT(kernel, m_options.device, ": no conversion from ", from, " to ", to, " for ", describe(node));
+        OPENVINO_ASSERT(kernel, m_options.device, ": no conversion from ", from, " to ", to, " for ",
+                        describe_planned_node(node));
         return kernel;
     }
 
@@ -355,7 +356,7 @@ private:
             if (variable.id != id)
                 continue;
             OPENVINO_ASSERT(variable.type == type && variable.shape == shape, m_options.device, ": ",
-                            describe(node), " uses variable '", id, "' as ", type, " ", shape,
+                            describe_planned_node(node), " uses variable '", id, "' as ", type, " ", shape,
                             ", which elsewhere holds ", variable.type, " ", variable.shape);
             return i;
         }
@@ -403,7 +404,7 @@ private:
             return;
         }
         std::shared_ptr<const OpKernel> kernel = m_kernels.kernel_for(node);
-        OPENVINO_ASSERT(kernel, m_options.device, ": op ", describe(*node), " has no implementation");
+        OPENVINO_ASSERT(kernel, m_options.device, ": op ", describe_planned_node(*node), " has no implementation");
         std::vector<size_t> outputs;
         for (size_t i = 0; i < node->get_output_size(); ++i) {
             outputs.push_back(add_value(ValueKind::Arena, node->get_output_element_type(i), node->get_output_shape(i),
@@ -495,13 +496,13 @@ private:
         m_plan->steps = std::move(kept);
     }
 
-    // Last step reading each root (through any of its views), or `none`.
+    // Last step reading each root (through any of its views), or `no_index`.
     std::vector<size_t> last_reads() const {
-        std::vector<size_t> last(m_plan->values.size(), none);
+        std::vector<size_t> last(m_plan->values.size(), no_index);
         for (size_t s = 0; s < m_plan->steps.size(); ++s)
             for (size_t in : m_plan->steps[s].inputs) {
                 const size_t root = root_of(in);
-                last[root] = last[root] == none ? s : std::max(last[root], s);
+                last[root] = last[root] == no_index ? s : std::max(last[root], s);
             }
         return last;
     }
@@ -529,7 +530,7 @@ private:
                 continue;
             const size_t out_last = last[out];
             make_view(out, in, 0);
-            if (out_last != none)
+            if (out_last != no_index)
                 last[root] = std::max(last[root], out_last);
         }
     }
@@ -558,12 +559,12 @@ private:
 
     void plan_memory() {
         auto& values = m_plan->values;
-        std::vector<size_t> first(values.size(), none), last(values.size(), 0);
+        std::vector<size_t> first(values.size(), no_index), last(values.size(), 0);
         auto touch = [&](size_t value, size_t s) {
             const size_t root = values[value].kind == ValueKind::View ? values[value].root : value;
             if (values[root].kind != ValueKind::Arena)
                 return;
-            first[root] = first[root] == none ? s : std::min(first[root], s);
+            first[root] = first[root] == no_index ? s : std::min(first[root], s);
             last[root] = std::max(last[root], s);
         };
         for (size_t s = 0; s < m_plan->steps.size(); ++s) {
@@ -577,7 +578,7 @@ private:
         for (size_t v = 0; v < values.size(); ++v) {
             if (values[v].kind != ValueKind::Arena)
                 continue;
-            if (first[v] == none) {  // no step touches it (a free Concat nobody reads): keep a slot anyway
+            if (first[v] == no_index) {  // no step touches it (a free Concat nobody reads): keep a slot anyway
                 first[v] = 0;
                 last[v] = m_plan->steps.empty() ? 0 : m_plan->steps.size() - 1;
             }
@@ -645,8 +646,8 @@ bool KernelProvider::concatenates_like_plain(const std::string&, size_t) const {
 
 std::shared_ptr<const OpKernel> make_reference_kernel(const std::shared_ptr<const ov::Node>& node,
                                                       std::string exec_type) {
-    OPENVINO_ASSERT(node && node->has_evaluate(), "make_reference_kernel: op ", node ? describe(*node) : "<null>",
-                    " has no reference implementation");
+    OPENVINO_ASSERT(node && node->has_evaluate(), "make_reference_kernel: op ",
+                    node ? describe_planned_node(*node) : "<null>", " has no reference implementation");
     return std::make_shared<ReferenceKernel>(node, std::move(exec_type));
 }
 

@@ -15,9 +15,9 @@ namespace devmux {
 namespace kit {
 namespace {
 
-constexpr size_t none = static_cast<size_t>(-1);
+constexpr size_t no_step = static_cast<size_t>(-1);
 
-std::string describe(const ov::Node& node) {
+std::string describe_reference_node(const ov::Node& node) {
     return std::string("'") + node.get_friendly_name() + "' (" + node.get_type_name() + ")";
 }
 
@@ -60,7 +60,8 @@ ReferencePlan::ReferencePlan(std::shared_ptr<const ov::Model> model, std::string
     OPENVINO_ASSERT(m_model, m_device, ": cannot plan a null model");
     const auto ops = m_model->get_ordered_ops();
     for (const auto& op : ops)
-        OPENVINO_ASSERT(can_execute(*op), m_device, ": op ", describe(*op), " has no reference implementation");
+        OPENVINO_ASSERT(can_execute(*op), m_device, ": op ", describe_reference_node(*op),
+                        " has no reference implementation");
     kit::PlanOptions options;
     options.device = m_device;
     options.input_types = std::move(input_types);
@@ -77,13 +78,13 @@ ReferencePlan::ReferencePlan(std::shared_ptr<const ov::Model> model, std::string
         free[op.node] = true;
     for (const auto& op : ops) {
         const auto step = step_of.find(op.get());
-        m_op_step.push_back(step == step_of.end() ? none : step->second);
+        m_op_step.push_back(step == step_of.end() ? no_step : step->second);
         m_op_free.push_back(free.count(op.get()) != 0);
         ov::ProfilingInfo info;
         info.node_name = op->get_friendly_name();
         info.node_type = op->get_type_name();
         info.exec_type = "reference";
-        info.status = m_op_step.back() != none ? ov::ProfilingInfo::Status::EXECUTED
+        info.status = m_op_step.back() != no_step ? ov::ProfilingInfo::Status::EXECUTED
                       : m_op_free.back()       ? ov::ProfilingInfo::Status::OPTIMIZED_OUT
                                                : ov::ProfilingInfo::Status::NOT_RUN;
         m_profile_template.push_back(info);
@@ -109,7 +110,7 @@ void ReferenceExecutor::run(const std::vector<ov::Tensor>& inputs, std::vector<o
         return;
     const auto& records = m_request.profiling_info();
     for (size_t i = 0; i < m_profile.size(); ++i)
-        if (m_plan->m_op_step[i] != none) {
+        if (m_plan->m_op_step[i] != no_step) {
             m_profile[i].real_time = records[m_plan->m_op_step[i]].real_time;
             m_profile[i].cpu_time = records[m_plan->m_op_step[i]].cpu_time;
         }

@@ -21,7 +21,7 @@ namespace {
 using devmux::ref::broadcast_dim;
 using devmux::ref::describe;
 
-const char* const input_names[] = {"query", "key", "value", "attention_mask", "scale"};
+const char* const sdpa_input_names[] = {"query", "key", "value", "attention_mask", "scale"};
 
 // Broadcasts `shape` (right-aligned) into `acc`; throws naming the op and the input.
 void broadcast_into(const Node& node, std::vector<Dimension>& acc, const std::vector<Dimension>& shape,
@@ -48,7 +48,7 @@ size_t broadcast_offset(const std::vector<size_t>& coord, const Shape& in) {
     return flat;
 }
 
-std::vector<double> to_doubles(const Tensor& t) {
+std::vector<double> sdpa_input_as_doubles(const Tensor& t) {
     std::vector<double> out(t.get_size());
     devmux::ref::dispatch_real(t.get_element_type(), [&](auto tag) {
         using T = typename decltype(tag)::storage;
@@ -90,12 +90,12 @@ void ScaledDotProductAttention::validate_and_infer_types() {
         if (i == 3 && t == element::boolean)
             continue;
         if (!t.is_dynamic() && !t.is_real())
-            OPENVINO_THROW(describe(*this), ": input ", input_names[i], " must have a real element type",
+            OPENVINO_THROW(describe(*this), ": input ", sdpa_input_names[i], " must have a real element type",
                            i == 3 ? " or boolean" : "", ", got ", t);
         element::Type merged;
         if (!element::Type::merge(merged, type, t))
-            OPENVINO_THROW(describe(*this), ": input ", input_names[i], " has element type ", t, ", expected ", type,
-                           " like query");
+            OPENVINO_THROW(describe(*this), ": input ", sdpa_input_names[i], " has element type ", t, ", expected ",
+                           type, " like query");
         type = merged;
     }
     const auto& q = get_input_partial_shape(0);
@@ -104,7 +104,8 @@ void ScaledDotProductAttention::validate_and_infer_types() {
     for (size_t i = 0; i < 3; ++i) {
         const auto& s = get_input_partial_shape(i);
         if (s.rank_is_static() && s.size() < 3)
-            OPENVINO_THROW(describe(*this), ": input ", input_names[i], " must have rank 3 or more, got shape ", s);
+            OPENVINO_THROW(describe(*this), ": input ", sdpa_input_names[i], " must have rank 3 or more, got shape ",
+                           s);
     }
     if (n == 5) {
         const auto& s = get_input_partial_shape(4);
@@ -205,7 +206,8 @@ bool ScaledDotProductAttention::evaluate(TensorVector& outputs, const TensorVect
     for (const auto& d : batch_dims)
         batch.push_back(static_cast<size_t>(d.get_length()));
 
-    const auto q = to_doubles(inputs[0]), k = to_doubles(inputs[1]), v = to_doubles(inputs[2]);
+    const auto q = sdpa_input_as_doubles(inputs[0]), k = sdpa_input_as_doubles(inputs[1]),
+               v = sdpa_input_as_doubles(inputs[2]);
     std::vector<double> mask_values;
     const bool boolean_mask = use_mask && inputs[3].get_element_type() == element::boolean;
     if (use_mask) {
@@ -214,14 +216,14 @@ bool ScaledDotProductAttention::evaluate(TensorVector& outputs, const TensorVect
             for (size_t i = 0; i < inputs[3].get_size(); ++i)
                 mask_values.push_back(p[i] ? 1.0 : 0.0);
         } else {
-            mask_values = to_doubles(inputs[3]);
+            mask_values = sdpa_input_as_doubles(inputs[3]);
         }
     }
     double scale = 1.0 / std::sqrt(static_cast<double>(E));
     if (inputs.size() == 5) {
         if (inputs[4].get_size() != 1)
             OPENVINO_THROW(describe(*this), ": scale must hold one value, got shape ", inputs[4].get_shape());
-        scale = to_doubles(inputs[4])[0];
+        scale = sdpa_input_as_doubles(inputs[4])[0];
     }
 
     Shape out_shape = batch;

@@ -16,7 +16,7 @@ namespace {
 const char* const b2s_names[] = {"data", "block_shape", "crops_begin", "crops_end"};
 const char* const s2b_names[] = {"data", "block_shape", "pads_begin", "pads_end"};
 
-void check_inputs(const Node& node, const char* const names[4]) {
+void check_batch_space_inputs(const Node& node, const char* const names[4]) {
     const auto name = devmux::ref::describe(node);
     OPENVINO_ASSERT(node.get_input_size() == 4, name, ": expects 4 inputs (", names[0], ", ", names[1], ", ", names[2],
                     ", ", names[3], "), got ", node.get_input_size());
@@ -86,7 +86,7 @@ std::vector<int64_t> output_extents(const Node& node, bool to_space, const std::
 }
 
 void infer(Node& node, const char* const names[4], bool to_space) {
-    check_inputs(node, names);
+    check_batch_space_inputs(node, names);
     const auto& type = node.get_input_element_type(0);
     const auto& data = node.get_input_partial_shape(0);
     if (!data.rank_is_static()) {

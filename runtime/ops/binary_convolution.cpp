@@ -17,7 +17,7 @@ namespace v1 {
 namespace {
 using devmux::ops::ConvShape;
 
-BinaryConvolution::BinaryConvolutionMode mode_from_string(const std::string& text) {
+BinaryConvolution::BinaryConvolutionMode binary_convolution_mode_from_string(const std::string& text) {
     OPENVINO_ASSERT(text == "xnor-popcount", "BinaryConvolution: mode '", text,
                     "' is not supported (only xnor-popcount)");
     return BinaryConvolution::BinaryConvolutionMode::XNOR_POPCOUNT;
@@ -63,7 +63,7 @@ std::ostream& operator<<(std::ostream& os, BinaryConvolution::BinaryConvolutionM
 std::istream& operator>>(std::istream& is, BinaryConvolution::BinaryConvolutionMode& mode) {
     std::string text;
     is >> text;
-    mode = mode_from_string(text);
+    mode = binary_convolution_mode_from_string(text);
     return is;
 }
 
@@ -81,8 +81,8 @@ BinaryConvolution::BinaryConvolution(const Output<Node>& data, const Output<Node
                                      const CoordinateDiff& pads_begin, const CoordinateDiff& pads_end,
                                      const Strides& dilations, const std::string& mode, float pad_value,
                                      const PadType& auto_pad)
-    : BinaryConvolution(data, kernel, strides, pads_begin, pads_end, dilations, mode_from_string(mode), pad_value,
-                        auto_pad) {}
+    : BinaryConvolution(data, kernel, strides, pads_begin, pads_end, dilations,
+                        binary_convolution_mode_from_string(mode), pad_value, auto_pad) {}
 
 void BinaryConvolution::validate_and_infer_types() {
     DEVMUX_NODE_CHECK(*this, get_input_size() == 2, "expects 2 inputs (data batch, filters), got ", get_input_size());

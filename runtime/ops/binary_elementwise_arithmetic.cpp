@@ -21,12 +21,12 @@ namespace {
 using devmux::ref::describe;
 using devmux::ref::TypeSet;
 
-void check_input_count(const Node& node, size_t expected, size_t given) {
+void check_arithmetic_input_count(const Node& node, size_t expected, size_t given) {
     if (given != expected)
         OPENVINO_THROW(describe(node), ": expects ", expected, " inputs, got ", given);
 }
 
-bool evaluates_numeric(const Node& node) {
+bool evaluates_arithmetic(const Node& node) {
     return node.get_input_size() > 0 && devmux::ref::dispatch_numeric(node.get_input_element_type(0), [](auto) {});
 }
 
@@ -104,7 +104,7 @@ BinaryElementwiseArithmetic::BinaryElementwiseArithmetic(const Output<Node>& arg
     : Op({arg0, arg1}), m_autob(autob) {}
 
 void BinaryElementwiseArithmetic::validate_and_infer_types() {
-    check_input_count(*this, 2, get_input_size());
+    check_arithmetic_input_count(*this, 2, get_input_size());
     const auto& t0 = get_input_element_type(0);
     const auto& t1 = get_input_element_type(1);
     element::Type type;
@@ -133,13 +133,13 @@ namespace v1 {
         constructor_validate_and_infer_types();                                                                \
     }                                                                                                          \
     std::shared_ptr<Node> NAME::clone_with_new_inputs(const OutputVector& new_args) const {                    \
-        check_input_count(*this, 2, new_args.size());                                                          \
+        check_arithmetic_input_count(*this, 2, new_args.size());                                               \
         return std::make_shared<NAME>(new_args[0], new_args[1], get_autob());                                  \
     }                                                                                                          \
     bool NAME::evaluate(TensorVector& outputs, const TensorVector& inputs) const {                             \
         return devmux::ref::evaluate_binary<TypeSet::Numeric>(*this, get_autob(), outputs, inputs, FUNCTOR{}); \
     }                                                                                                          \
-    bool NAME::has_evaluate() const { return evaluates_numeric(*this); }
+    bool NAME::has_evaluate() const { return evaluates_arithmetic(*this); }
 
 DEVMUX_BINARY_OP(Add, AddFn)
 DEVMUX_BINARY_OP(Subtract, SubtractFn)
@@ -164,7 +164,7 @@ bool Divide::visit_attributes(AttributeVisitor& visitor) {
 }
 
 std::shared_ptr<Node> Divide::clone_with_new_inputs(const OutputVector& new_args) const {
-    check_input_count(*this, 2, new_args.size());
+    check_arithmetic_input_count(*this, 2, new_args.size());
     return std::make_shared<Divide>(new_args[0], new_args[1], m_pythondiv, get_autob());
 }
 
@@ -173,7 +173,7 @@ bool Divide::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
                                                           DivideFn{this, m_pythondiv});
 }
 
-bool Divide::has_evaluate() const { return evaluates_numeric(*this); }
+bool Divide::has_evaluate() const { return evaluates_arithmetic(*this); }
 
 }  // namespace v1
 }  // namespace op

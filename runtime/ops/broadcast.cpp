@@ -40,7 +40,7 @@ std::istream& operator>>(std::istream& is, BroadcastType& type) {
 
 namespace {
 
-const char* mode_name(BroadcastType type) {
+const char* broadcast_mode_name(BroadcastType type) {
     switch (type) {
     case BroadcastType::EXPLICIT: return "explicit";
     case BroadcastType::NUMPY: return "numpy";
@@ -70,7 +70,7 @@ std::vector<size_t> input_to_output_axes(const Node& node, const BroadcastModeSp
         return axes;
     }
     OPENVINO_ASSERT(in_rank <= out_rank, name, ": the input has rank ", in_rank, ", more than the target rank ",
-                    out_rank, " (", mode_name(spec.m_type), " broadcast)");
+                    out_rank, " (", broadcast_mode_name(spec.m_type), " broadcast)");
     size_t start = out_rank - in_rank;
     if (spec.m_type == BroadcastType::PDPD && spec.m_axis != -1) {
         OPENVINO_ASSERT(spec.m_axis >= 0 && static_cast<size_t>(spec.m_axis) + in_rank <= out_rank, name,
@@ -106,7 +106,7 @@ void infer_broadcast(Node& node, const BroadcastModeSpec& spec) {
     const auto name = devmux::ref::describe(node);
     const size_t expected = uses_axes_mapping(spec) ? 3 : 2;
     OPENVINO_ASSERT(node.get_input_size() == expected || (!uses_axes_mapping(spec) && node.get_input_size() == 3),
-                    name, ": ", mode_name(spec.m_type), " broadcast expects ",
+                    name, ": ", broadcast_mode_name(spec.m_type), " broadcast expects ",
                     expected == 3 ? "3 inputs (data, target_shape, axes_mapping)" : "2 inputs (data, target_shape)",
                     ", got ", node.get_input_size());
     devmux::ref::check_integral_input(node, 1, "target_shape");

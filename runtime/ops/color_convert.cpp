@@ -17,17 +17,17 @@ namespace op {
 namespace {
 
 // The per-family facts the shared code needs.
-struct Layout {
+struct ColorLayout {
     bool i420;  // false: NV12
     bool bgr;
 };
 
-size_t plane_count(const Layout& l, size_t inputs) { return inputs == 1 ? 1 : (l.i420 ? 3 : 2); }
+size_t plane_count(const ColorLayout& l, size_t inputs) { return inputs == 1 ? 1 : (l.i420 ? 3 : 2); }
 
-bool supported_type(const element::Type& t) { return t == element::u8 || t.is_real(); }
+bool color_convert_supports(const element::Type& t) { return t == element::u8 || t.is_real(); }
 
 // Merges d into into, throwing when they disagree.
-void merge_dim(const Node& op, Dimension& into, const Dimension& d, const char* what) {
+void merge_plane_dim(const Node& op, Dimension& into, const Dimension& d, const char* what) {
     DEVMUX_NODE_CHECK(op, Dimension::merge(into, into, d), what, " do not match across the planes (", into, " vs ", d,
                       ")");
 }
@@ -41,7 +41,7 @@ Dimension halve(const Node& op, const Dimension& d, const char* what) {
 
 Dimension twice(const Dimension& d) { return d.is_static() ? Dimension(d.get_length() * 2) : Dimension::dynamic(); }
 
-PartialShape infer_color(const Node& op, const Layout& layout) {
+PartialShape infer_color(const Node& op, const ColorLayout& layout) {
     const size_t n = op.get_input_size();
     DEVMUX_NODE_CHECK(op, n == 1 || n == plane_count(layout, 2), "expects 1 or ", plane_count(layout, 2),
                       " inputs (planes), got ", n);
@@ -50,8 +50,8 @@ PartialShape infer_color(const Node& op, const Layout& layout) {
         DEVMUX_NODE_CHECK(op, element::Type::merge(type, type, op.get_input_element_type(i)),
                           "all planes must have one element type, got ", op.get_input_element_type(0), " and ",
                           op.get_input_element_type(i));
-    DEVMUX_NODE_CHECK(op, type.is_dynamic() || supported_type(type), "element type must be u8 or floating point, got ",
-                      type);
+    DEVMUX_NODE_CHECK(op, type.is_dynamic() || color_convert_supports(type),
+                      "element type must be u8 or floating point, got ", type);
     for (size_t i = 0; i < n; ++i)
         DEVMUX_NODE_CHECK(op, op.get_input_partial_shape(i).rank().compatible(4), "input ", i,
                           " must have rank 4 [N, H, W, C], got shape ", op.get_input_partial_shape(i));
@@ -83,9 +83,9 @@ PartialShape infer_color(const Node& op, const Layout& layout) {
             const int64_t channels = layout.i420 ? 1 : 2;
             DEVMUX_NODE_CHECK(op, c[3].compatible(channels), "chroma plane ", i, " must have ", channels,
                               " channel(s), got shape ", c);
-            merge_dim(op, batch, c[0], "batch sizes");
-            merge_dim(op, height, twice(c[1]), "heights (the chroma planes are half the Y plane's size)");
-            merge_dim(op, width, twice(c[2]), "widths (the chroma planes are half the Y plane's size)");
+            merge_plane_dim(op, batch, c[0], "batch sizes");
+            merge_plane_dim(op, height, twice(c[1]), "heights (the chroma planes are half the Y plane's size)");
+            merge_plane_dim(op, width, twice(c[2]), "widths (the chroma planes are half the Y plane's size)");
         }
     }
     halve(op, height, "image height");
@@ -93,11 +93,11 @@ PartialShape infer_color(const Node& op, const Layout& layout) {
     return PartialShape{batch, height, width, 3};
 }
 
-bool evaluate_color(const Node& op, const Layout& layout, TensorVector& outputs, const TensorVector& inputs) {
+bool evaluate_color(const Node& op, const ColorLayout& layout, TensorVector& outputs, const TensorVector& inputs) {
     DEVMUX_NODE_CHECK(op, inputs.size() == op.get_input_size(), "evaluate() expects ", op.get_input_size(),
                       " inputs, got ", inputs.size());
     const auto type = inputs[0].get_element_type();
-    DEVMUX_NODE_CHECK(op, supported_type(type), "element type must be u8 or floating point, got ", type);
+    DEVMUX_NODE_CHECK(op, color_convert_supports(type), "element type must be u8 or floating point, got ", type);
     const Shape& s0 = inputs[0].get_shape();
     DEVMUX_NODE_CHECK(op, s0.size() == 4, "input 0 must have rank 4, got shape ", s0);
     const bool single = inputs.size() == 1;
@@ -172,10 +172,10 @@ bool evaluate_color(const Node& op, const Layout& layout, TensorVector& outputs,
     return true;
 }
 
-Layout nv12_layout(util::ConvertColorNV12Base::ColorConversion f) {
+ColorLayout nv12_layout(util::ConvertColorNV12Base::ColorConversion f) {
     return {false, f == util::ConvertColorNV12Base::ColorConversion::NV12_TO_BGR};
 }
-Layout i420_layout(util::ConvertColorI420Base::ColorConversion f) {
+ColorLayout i420_layout(util::ConvertColorI420Base::ColorConversion f) {
     return {true, f == util::ConvertColorI420Base::ColorConversion::I420_TO_BGR};
 }
 
@@ -192,7 +192,7 @@ bool ConvertColorNV12Base::visit_attributes(AttributeVisitor&) { return true; }
 bool ConvertColorNV12Base::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     return evaluate_color(*this, nv12_layout(m_format), outputs, inputs);
 }
-bool ConvertColorNV12Base::has_evaluate() const { return supported_type(get_input_element_type(0)); }
+bool ConvertColorNV12Base::has_evaluate() const { return color_convert_supports(get_input_element_type(0)); }
 
 ConvertColorI420Base::ConvertColorI420Base(const OutputVector& arguments, ColorConversion format)
     : Op(arguments), m_format(format) {}
@@ -203,7 +203,7 @@ bool ConvertColorI420Base::visit_attributes(AttributeVisitor&) { return true; }
 bool ConvertColorI420Base::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     return evaluate_color(*this, i420_layout(m_format), outputs, inputs);
 }
-bool ConvertColorI420Base::has_evaluate() const { return supported_type(get_input_element_type(0)); }
+bool ConvertColorI420Base::has_evaluate() const { return color_convert_supports(get_input_element_type(0)); }
 
 }  // namespace util
 

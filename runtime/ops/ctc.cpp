@@ -19,18 +19,18 @@ namespace {
 
 using devmux::ref::describe;
 
-void check_input_count(const Node& op, size_t lo, size_t hi, const char* names) {
+void check_ctc_input_count(const Node& op, size_t lo, size_t hi, const char* names) {
     const std::string count = lo == hi ? std::to_string(lo) : std::to_string(lo) + " or " + std::to_string(hi);
     DEVMUX_NODE_CHECK(op, op.get_input_size() >= lo && op.get_input_size() <= hi, "expects ", count, " inputs (",
                       names, "), got ", op.get_input_size());
 }
 
-void check_real_input(const Node& op, size_t i, const char* what) {
+void check_real_ctc_input(const Node& op, size_t i, const char* what) {
     const auto& type = op.get_input_element_type(i);
     DEVMUX_NODE_CHECK(op, type.is_dynamic() || type.is_real(), what, " must have a real element type, got ", type);
 }
 
-void check_rank(const Node& op, size_t i, int64_t rank, const char* what, const char* layout) {
+void check_ctc_input_rank(const Node& op, size_t i, int64_t rank, const char* what, const char* layout) {
     const PartialShape& shape = op.get_input_partial_shape(i);
     DEVMUX_NODE_CHECK(op, shape.rank().compatible(rank), what, " must be ", rank, "-D ", layout, ", got shape ",
                       shape);
@@ -43,7 +43,7 @@ Dimension dim_of(const Node& op, size_t i, size_t axis) {
 }
 
 // Merges b into a, throwing with both inputs named when they disagree.
-void merge_dim(const Node& op, Dimension& a, const Dimension& b, const char* what) {
+void merge_ctc_dim(const Node& op, Dimension& a, const Dimension& b, const char* what) {
     Dimension merged;
     DEVMUX_NODE_CHECK(op, Dimension::merge(merged, a, b), what, " differs between the inputs: ", a, " and ", b,
                       " (shapes ", op.get_input_partial_shape(0), " and ", op.get_input_partial_shape(1), ")");
@@ -98,13 +98,13 @@ CTCGreedyDecoder::CTCGreedyDecoder(const Output<Node>& input, const Output<Node>
 }
 
 void CTCGreedyDecoder::validate_and_infer_types() {
-    check_input_count(*this, 2, 2, "data, sequence mask");
-    check_real_input(*this, 0, "data");
-    check_rank(*this, 0, 3, "data", "[T, N, C]");
-    check_rank(*this, 1, 2, "sequence mask", "[T, N]");
+    check_ctc_input_count(*this, 2, 2, "data, sequence mask");
+    check_real_ctc_input(*this, 0, "data");
+    check_ctc_input_rank(*this, 0, 3, "data", "[T, N, C]");
+    check_ctc_input_rank(*this, 1, 2, "sequence mask", "[T, N]");
     Dimension steps = dim_of(*this, 0, 0), batch = dim_of(*this, 0, 1);
-    merge_dim(*this, steps, dim_of(*this, 1, 0), "the number of time steps T");
-    merge_dim(*this, batch, dim_of(*this, 1, 1), "the batch size N");
+    merge_ctc_dim(*this, steps, dim_of(*this, 1, 0), "the number of time steps T");
+    merge_ctc_dim(*this, batch, dim_of(*this, 1, 1), "the batch size N");
     set_output_type(0, get_input_element_type(0), PartialShape{batch, steps, 1, 1});
 }
 
@@ -183,10 +183,10 @@ CTCGreedyDecoderSeqLen::CTCGreedyDecoderSeqLen(const Output<Node>& input, const 
 }
 
 void CTCGreedyDecoderSeqLen::validate_and_infer_types() {
-    check_input_count(*this, 2, 3, "data, sequence lengths[, blank index]");
-    check_real_input(*this, 0, "data");
-    check_rank(*this, 0, 3, "data", "[N, T, C]");
-    check_rank(*this, 1, 1, "sequence lengths", "[N]");
+    check_ctc_input_count(*this, 2, 3, "data, sequence lengths[, blank index]");
+    check_real_ctc_input(*this, 0, "data");
+    check_ctc_input_rank(*this, 0, 3, "data", "[N, T, C]");
+    check_ctc_input_rank(*this, 1, 1, "sequence lengths", "[N]");
     devmux::ref::check_integral_input(*this, 1, "sequence lengths");
     for (const auto* type : {&m_classes_index_type, &m_sequence_length_type})
         DEVMUX_NODE_CHECK(*this, *type == element::i32 || *type == element::i64,
@@ -348,18 +348,18 @@ CTCLoss::CTCLoss(const Output<Node>& logits, const Output<Node>& logit_length, c
 }
 
 void CTCLoss::validate_and_infer_types() {
-    check_input_count(*this, 4, 5, "logits, logit_length, labels, label_length[, blank_index]");
-    check_real_input(*this, 0, "logits");
-    check_rank(*this, 0, 3, "logits", "[N, T, C]");
-    check_rank(*this, 1, 1, "logit_length", "[N]");
-    check_rank(*this, 2, 2, "labels", "[N, T]");
-    check_rank(*this, 3, 1, "label_length", "[N]");
+    check_ctc_input_count(*this, 4, 5, "logits, logit_length, labels, label_length[, blank_index]");
+    check_real_ctc_input(*this, 0, "logits");
+    check_ctc_input_rank(*this, 0, 3, "logits", "[N, T, C]");
+    check_ctc_input_rank(*this, 1, 1, "logit_length", "[N]");
+    check_ctc_input_rank(*this, 2, 2, "labels", "[N, T]");
+    check_ctc_input_rank(*this, 3, 1, "label_length", "[N]");
     devmux::ref::check_integral_input(*this, 1, "logit_length");
     devmux::ref::check_integral_input(*this, 2, "labels");
     devmux::ref::check_integral_input(*this, 3, "label_length");
     if (get_input_size() == 5) {
         devmux::ref::check_integral_input(*this, 4, "blank_index");
-        check_rank(*this, 4, 0, "blank_index", "(a scalar)");
+        check_ctc_input_rank(*this, 4, 0, "blank_index", "(a scalar)");
     }
     Dimension batch = dim_of(*this, 0, 0);
     Dimension steps = dim_of(*this, 0, 1);

@@ -43,7 +43,7 @@ void check_rank4(const Node& op, const PartialShape& shape, const char* what) {
 }
 
 // Checks that dimension `actual` can equal `expected` (either may be dynamic).
-void check_dim(const Node& op, const Dimension& actual, const Dimension& expected, const char* what,
+void check_offsets_mask_dim(const Node& op, const Dimension& actual, const Dimension& expected, const char* what,
                const PartialShape& shape) {
     DEVMUX_NODE_CHECK(op, actual.compatible(expected), what, " is ", actual, ", expected ", expected, " (shape ", shape,
                       ")");
@@ -87,19 +87,19 @@ DeformShape infer_deformable(const util::DeformableConvolutionBase& op, const Pa
     const bool taps_known = kh.is_static() && kw.is_static();
     const int64_t taps = taps_known ? kh.get_length() * kw.get_length() : -1;
     if (offsets.rank_is_static()) {
-        check_dim(op, offsets[0], batch, "offsets batch", offsets);
+        check_offsets_mask_dim(op, offsets[0], batch, "offsets batch", offsets);
         if (taps_known)
-            check_dim(op, offsets[1], Dimension(2 * dgroup * taps),
+            check_offsets_mask_dim(op, offsets[1], Dimension(2 * dgroup * taps),
                       "offsets channel count (2 * deformable_group * KH * KW)", offsets);
         else if (offsets[1].is_static())
             DEVMUX_NODE_CHECK(op, offsets[1].get_length() % (2 * dgroup) == 0, "offsets channel count ", offsets[1],
                               " is not a multiple of 2 * deformable_group (", 2 * dgroup, ")");
     }
     if (mask && mask->rank_is_static()) {
-        check_dim(op, (*mask)[0], batch, "mask batch", *mask);
+        check_offsets_mask_dim(op, (*mask)[0], batch, "mask batch", *mask);
         if (taps_known)
-            check_dim(op, (*mask)[1], Dimension(dgroup * taps), "mask channel count (deformable_group * KH * KW)",
-                      *mask);
+            check_offsets_mask_dim(op, (*mask)[1], Dimension(dgroup * taps),
+                                   "mask channel count (deformable_group * KH * KW)", *mask);
     }
 
     DeformShape result;

@@ -83,7 +83,7 @@ bool evaluate_parametrised(const Node& node, TensorVector& outputs, const Tensor
     });
 }
 
-bool evaluates_real(const Node& node) {
+bool evaluates_activation(const Node& node) {
     return node.get_input_size() > 0 && dispatch_reals(node.get_input_element_type(0), [](auto) {});
 }
 
@@ -140,7 +140,7 @@ bool Swish::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     return evaluate_parametrised(*this, outputs, inputs, 2, swish_parameters, SwishFn{});
 }
 
-bool Swish::has_evaluate() const { return evaluates_real(*this); }
+bool Swish::has_evaluate() const { return evaluates_activation(*this); }
 
 }  // namespace v4
 
@@ -165,7 +165,7 @@ bool Selu::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     return evaluate_parametrised(*this, outputs, inputs, 3, selu_parameters, SeluFn{});
 }
 
-bool Selu::has_evaluate() const { return evaluates_real(*this); }
+bool Selu::has_evaluate() const { return evaluates_activation(*this); }
 
 HardSigmoid::HardSigmoid(const Output<Node>& data, const Output<Node>& alpha, const Output<Node>& beta)
     : Op({data, alpha, beta}) {
@@ -186,7 +186,7 @@ bool HardSigmoid::evaluate(TensorVector& outputs, const TensorVector& inputs) co
     return evaluate_parametrised(*this, outputs, inputs, 3, hard_sigmoid_parameters, HardSigmoidFn{});
 }
 
-bool HardSigmoid::has_evaluate() const { return evaluates_real(*this); }
+bool HardSigmoid::has_evaluate() const { return evaluates_activation(*this); }
 
 }  // namespace v0
 }  // namespace op

@@ -17,14 +17,14 @@ namespace {
 using devmux::ref::describe;
 using devmux::ref::dispatch_numbers;
 
-void check_two_inputs(const Node& node, size_t given) {
+void check_binary_math_input_count(const Node& node, size_t given) {
     if (given != 2)
         OPENVINO_THROW(describe(node), ": expects 2 inputs, got ", given);
 }
 
 // The base class's rule (one numeric type, no booleans) with the PDPD broadcast added.
 void validate_arithmetic(Node& node, const AutoBroadcastSpec& autob) {
-    check_two_inputs(node, node.get_input_size());
+    check_binary_math_input_count(node, node.get_input_size());
     const auto& t0 = node.get_input_element_type(0);
     const auto& t1 = node.get_input_element_type(1);
     element::Type type;
@@ -37,7 +37,7 @@ void validate_arithmetic(Node& node, const AutoBroadcastSpec& autob) {
                                                               node.get_input_partial_shape(1), autob));
 }
 
-bool evaluates_numeric(const Node& node) {
+bool evaluates_binary_math(const Node& node) {
     return node.get_input_size() == 2 && dispatch_numbers(node.get_input_element_type(0), [](auto) {});
 }
 
@@ -130,14 +130,14 @@ struct SquaredDifferenceFn {
         return true;                                                                                               \
     }                                                                                                              \
     std::shared_ptr<Node> NAME::clone_with_new_inputs(const OutputVector& new_args) const {                        \
-        check_two_inputs(*this, new_args.size());                                                                  \
+        check_binary_math_input_count(*this, new_args.size());                                                     \
         return std::make_shared<NAME>(new_args[0], new_args[1], get_autob());                                      \
     }                                                                                                              \
     bool NAME::evaluate(TensorVector& outputs, const TensorVector& inputs) const {                                 \
         return devmux::ref::evaluate_binary_general<false>(*this, get_autob(), outputs, inputs, dispatch_numbers, \
                                                            FUNCTOR);                                               \
     }                                                                                                              \
-    bool NAME::has_evaluate() const { return evaluates_numeric(*this); }
+    bool NAME::has_evaluate() const { return evaluates_binary_math(*this); }
 
 namespace v1 {
 DEVMUX_BINARY_MATH_OP(Power, PowerFn{this})

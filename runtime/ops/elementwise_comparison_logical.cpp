@@ -30,14 +30,14 @@ using devmux::ref::dispatch_bits;
 using devmux::ref::dispatch_booleans;
 using devmux::ref::dispatch_everything;
 
-void check_two_inputs(const Node& node, size_t given) {
+void check_comparison_input_count(const Node& node, size_t given) {
     if (given != 2)
         OPENVINO_THROW(describe(node), ": expects 2 inputs, got ", given);
 }
 
 // The common element type of both inputs; throws naming the node when they differ.
 element::Type merged_input_type(const Node& node) {
-    check_two_inputs(node, node.get_input_size());
+    check_comparison_input_count(node, node.get_input_size());
     const auto& t0 = node.get_input_element_type(0);
     const auto& t1 = node.get_input_element_type(1);
     element::Type type;
@@ -52,7 +52,7 @@ PartialShape output_shape(const Node& node, const AutoBroadcastSpec& autob) {
 }
 
 template <typename Dispatch>
-bool evaluates(const Node& node, Dispatch dispatch) {
+bool evaluates_comparison(const Node& node, Dispatch dispatch) {
     return node.get_input_size() == 2 && dispatch(node.get_input_element_type(0), [](auto) {});
 }
 
@@ -181,14 +181,14 @@ bool BinaryElementwiseBitwise::visit_attributes(AttributeVisitor& visitor) {
         constructor_validate_and_infer_types();                                                               \
     }                                                                                                         \
     std::shared_ptr<Node> NAME::clone_with_new_inputs(const OutputVector& new_args) const {                   \
-        check_two_inputs(*this, new_args.size());                                                             \
+        check_comparison_input_count(*this, new_args.size());                                                 \
         return std::make_shared<NAME>(new_args[0], new_args[1], get_autob());                                 \
     }                                                                                                         \
     bool NAME::evaluate(TensorVector& outputs, const TensorVector& inputs) const {                            \
         return devmux::ref::evaluate_binary_general<TO_BOOLEAN>(*this, get_autob(), outputs, inputs, DISPATCH, \
                                                                 FUNCTOR{});                                   \
     }                                                                                                         \
-    bool NAME::has_evaluate() const { return evaluates(*this, DISPATCH); }
+    bool NAME::has_evaluate() const { return evaluates_comparison(*this, DISPATCH); }
 
 namespace v1 {
 DEVMUX_BINARY_FAMILY_OP(Equal, util::BinaryElementwiseComparison, EqualFn, true, dispatch_everything)

@@ -20,14 +20,14 @@ using devmux::ref::dispatch_bits;
 using devmux::ref::dispatch_everything;
 using devmux::ref::dispatch_reals;
 
-void check_one_input(const Node& node, size_t given) {
+void check_predicate_input_count(const Node& node, size_t given) {
     if (given != 1)
         OPENVINO_THROW(describe(node), ": expects 1 input, got ", given);
 }
 
 // IsFinite, IsInf, IsNaN: a real input, a boolean output of its shape.
 void validate_real_test(Node& node) {
-    check_one_input(node, node.get_input_size());
+    check_predicate_input_count(node, node.get_input_size());
     const auto& type = node.get_input_element_type(0);
     if (!type.is_dynamic() && !type.is_real())
         OPENVINO_THROW(describe(node), ": the input must have a real element type, got ", type);
@@ -35,7 +35,7 @@ void validate_real_test(Node& node) {
 }
 
 template <typename Dispatch>
-bool evaluates(const Node& node, Dispatch dispatch) {
+bool evaluates_predicate(const Node& node, Dispatch dispatch) {
     return node.get_input_size() == 1 && dispatch(node.get_input_element_type(0), [](auto) {});
 }
 
@@ -82,13 +82,13 @@ namespace v10 {
     void NAME::validate_and_infer_types() { validate_real_test(*this); }                                            \
     bool NAME::visit_attributes(AttributeVisitor&) { return true; }                                                 \
     std::shared_ptr<Node> NAME::clone_with_new_inputs(const OutputVector& new_args) const {                         \
-        check_one_input(*this, new_args.size());                                                                    \
+        check_predicate_input_count(*this, new_args.size());                                                        \
         return std::make_shared<NAME>(new_args[0]);                                                                 \
     }                                                                                                               \
     bool NAME::evaluate(TensorVector& outputs, const TensorVector& inputs) const {                                  \
         return devmux::ref::evaluate_unary_general<true>(*this, outputs, inputs, dispatch_reals, FUNCTOR{});        \
     }                                                                                                               \
-    bool NAME::has_evaluate() const { return evaluates(*this, dispatch_reals); }
+    bool NAME::has_evaluate() const { return evaluates_predicate(*this, dispatch_reals); }
 
 DEVMUX_REAL_TEST_OP(IsFinite, IsFiniteFn)
 DEVMUX_REAL_TEST_OP(IsNaN, IsNaNFn)
@@ -109,7 +109,7 @@ bool IsInf::visit_attributes(AttributeVisitor& visitor) {
 }
 
 std::shared_ptr<Node> IsInf::clone_with_new_inputs(const OutputVector& new_args) const {
-    check_one_input(*this, new_args.size());
+    check_predicate_input_count(*this, new_args.size());
     return std::make_shared<IsInf>(new_args[0], m_attributes);
 }
 
@@ -118,7 +118,7 @@ bool IsInf::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
         *this, outputs, inputs, dispatch_reals, IsInfFn{m_attributes.detect_negative, m_attributes.detect_positive});
 }
 
-bool IsInf::has_evaluate() const { return evaluates(*this, dispatch_reals); }
+bool IsInf::has_evaluate() const { return evaluates_predicate(*this, dispatch_reals); }
 
 }  // namespace v10
 
@@ -128,14 +128,14 @@ LogicalNot::LogicalNot(const Output<Node>& arg) : Op({arg}) { constructor_valida
 
 // Any element type is accepted (OpenVINO keeps this for old models); the output has the input's type.
 void LogicalNot::validate_and_infer_types() {
-    check_one_input(*this, get_input_size());
+    check_predicate_input_count(*this, get_input_size());
     set_output_type(0, get_input_element_type(0), get_input_partial_shape(0));
 }
 
 bool LogicalNot::visit_attributes(AttributeVisitor&) { return true; }
 
 std::shared_ptr<Node> LogicalNot::clone_with_new_inputs(const OutputVector& new_args) const {
-    check_one_input(*this, new_args.size());
+    check_predicate_input_count(*this, new_args.size());
     return std::make_shared<LogicalNot>(new_args[0]);
 }
 
@@ -143,7 +143,7 @@ bool LogicalNot::evaluate(TensorVector& outputs, const TensorVector& inputs) con
     return devmux::ref::evaluate_unary_general<false>(*this, outputs, inputs, dispatch_everything, LogicalNotFn{});
 }
 
-bool LogicalNot::has_evaluate() const { return evaluates(*this, dispatch_everything); }
+bool LogicalNot::has_evaluate() const { return evaluates_predicate(*this, dispatch_everything); }
 
 }  // namespace v1
 
@@ -152,7 +152,7 @@ namespace v13 {
 BitwiseNot::BitwiseNot(const Output<Node>& arg) : Op({arg}) { constructor_validate_and_infer_types(); }
 
 void BitwiseNot::validate_and_infer_types() {
-    check_one_input(*this, get_input_size());
+    check_predicate_input_count(*this, get_input_size());
     const auto& type = get_input_element_type(0);
     if (!type.is_dynamic() && !type.is_integral())
         OPENVINO_THROW(describe(*this), ": the input must have an integer or boolean element type, got ", type);
@@ -162,7 +162,7 @@ void BitwiseNot::validate_and_infer_types() {
 bool BitwiseNot::visit_attributes(AttributeVisitor&) { return true; }
 
 std::shared_ptr<Node> BitwiseNot::clone_with_new_inputs(const OutputVector& new_args) const {
-    check_one_input(*this, new_args.size());
+    check_predicate_input_count(*this, new_args.size());
     return std::make_shared<BitwiseNot>(new_args[0]);
 }
 
@@ -170,7 +170,7 @@ bool BitwiseNot::evaluate(TensorVector& outputs, const TensorVector& inputs) con
     return devmux::ref::evaluate_unary_general<false>(*this, outputs, inputs, dispatch_bits, BitwiseNotFn{});
 }
 
-bool BitwiseNot::has_evaluate() const { return evaluates(*this, dispatch_bits); }
+bool BitwiseNot::has_evaluate() const { return evaluates_predicate(*this, dispatch_bits); }
 
 }  // namespace v13
 }  // namespace op

@@ -45,13 +45,13 @@ using devmux::ref::describe;
 using devmux::ref::dispatch_numbers;
 using devmux::ref::dispatch_reals;
 
-void check_one_input(const Node& node, size_t given) {
+void check_unary_math_input_count(const Node& node, size_t given) {
     if (given != 1)
         OPENVINO_THROW(describe(node), ": expects 1 input, got ", given);
 }
 
 // The ops defined on real numbers only (OpenVINO rejects other types for them).
-void check_real_input(const Node& node) {
+void check_real_unary_input(const Node& node) {
     const auto& type = node.get_input_element_type(0);
     if (!type.is_dynamic() && !type.is_real())
         OPENVINO_THROW(describe(node), ": the input must have a real element type, got ", type);
@@ -226,7 +226,7 @@ struct SoftSignFn {
 };
 
 template <typename Dispatch>
-bool evaluates(const Node& node, Dispatch dispatch) {
+bool evaluates_unary_math(const Node& node, Dispatch dispatch) {
     return node.get_input_size() == 1 && dispatch(node.get_input_element_type(0), [](auto) {});
 }
 
@@ -262,18 +262,18 @@ std::istream& operator>>(std::istream& is, Round::RoundMode& mode) {
         constructor_validate_and_infer_types();                                                       \
     }                                                                                                 \
     std::shared_ptr<Node> NAME::clone_with_new_inputs(const OutputVector& new_args) const {           \
-        check_one_input(*this, new_args.size());                                                      \
+        check_unary_math_input_count(*this, new_args.size());                                         \
         return std::make_shared<NAME>(new_args[0]);                                                   \
     }                                                                                                 \
     bool NAME::evaluate(TensorVector& outputs, const TensorVector& inputs) const {                    \
         return devmux::ref::evaluate_unary_general<false>(*this, outputs, inputs, DISPATCH, FUNCTOR); \
     }                                                                                                 \
-    bool NAME::has_evaluate() const { return evaluates(*this, DISPATCH); }
+    bool NAME::has_evaluate() const { return evaluates_unary_math(*this, DISPATCH); }
 
 #define DEVMUX_REAL_ONLY_VALIDATION(NAME)                             \
     void NAME::validate_and_infer_types() {                           \
         util::UnaryElementwiseArithmetic::validate_and_infer_types(); \
-        check_real_input(*this);                                      \
+        check_real_unary_input(*this);                                \
     }
 
 namespace v0 {
@@ -335,7 +335,7 @@ bool Elu::visit_attributes(AttributeVisitor& visitor) {
 }
 
 std::shared_ptr<Node> Elu::clone_with_new_inputs(const OutputVector& new_args) const {
-    check_one_input(*this, new_args.size());
+    check_unary_math_input_count(*this, new_args.size());
     return std::make_shared<Elu>(new_args[0], m_alpha);
 }
 
@@ -343,7 +343,7 @@ bool Elu::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     return devmux::ref::evaluate_unary_general<false>(*this, outputs, inputs, dispatch_reals, EluFn{m_alpha});
 }
 
-bool Elu::has_evaluate() const { return evaluates(*this, dispatch_reals); }
+bool Elu::has_evaluate() const { return evaluates_unary_math(*this, dispatch_reals); }
 
 }  // namespace v0
 
@@ -359,7 +359,7 @@ bool Round::visit_attributes(AttributeVisitor& visitor) {
 }
 
 std::shared_ptr<Node> Round::clone_with_new_inputs(const OutputVector& new_args) const {
-    check_one_input(*this, new_args.size());
+    check_unary_math_input_count(*this, new_args.size());
     return std::make_shared<Round>(new_args[0], m_mode);
 }
 
@@ -368,7 +368,7 @@ bool Round::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
                                                       RoundFn{m_mode == RoundMode::HALF_TO_EVEN});
 }
 
-bool Round::has_evaluate() const { return evaluates(*this, dispatch_numbers); }
+bool Round::has_evaluate() const { return evaluates_unary_math(*this, dispatch_numbers); }
 
 }  // namespace v5
 
@@ -381,7 +381,7 @@ Gelu::Gelu(const Output<Node>& data, GeluApproximationMode mode)
 
 void Gelu::validate_and_infer_types() {
     util::UnaryElementwiseArithmetic::validate_and_infer_types();
-    check_real_input(*this);
+    check_real_unary_input(*this);
 }
 
 bool Gelu::visit_attributes(AttributeVisitor& visitor) {
@@ -390,7 +390,7 @@ bool Gelu::visit_attributes(AttributeVisitor& visitor) {
 }
 
 std::shared_ptr<Node> Gelu::clone_with_new_inputs(const OutputVector& new_args) const {
-    check_one_input(*this, new_args.size());
+    check_unary_math_input_count(*this, new_args.size());
     return std::make_shared<Gelu>(new_args[0], m_approximation_mode);
 }
 
@@ -400,7 +400,7 @@ bool Gelu::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     return devmux::ref::evaluate_unary_general<false>(*this, outputs, inputs, dispatch_reals, GeluErfFn{});
 }
 
-bool Gelu::has_evaluate() const { return evaluates(*this, dispatch_reals); }
+bool Gelu::has_evaluate() const { return evaluates_unary_math(*this, dispatch_reals); }
 
 }  // namespace v7
 }  // namespace op

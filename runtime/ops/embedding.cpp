@@ -117,7 +117,7 @@ bool evaluate_bags(const Node& op, TensorVector& outputs, const Tensor& table, c
     return true;
 }
 
-int64_t scalar_value(const Node& op, const Tensor& t, const char* what) {
+int64_t integer_scalar_input(const Node& op, const Tensor& t, const char* what) {
     DEVMUX_NODE_CHECK(op, t.get_element_type().is_integral_number(), what, " must be an integer tensor, got ",
                       t.get_element_type());
     const auto values = devmux::ref::tensor_to_i64(t);
@@ -174,7 +174,7 @@ bool EmbeddingBagOffsetsBase::evaluate(TensorVector& outputs, const TensorVector
     const auto indices = integer_values(*this, inputs[INDICES], "indices");
     const auto offsets = integer_values(*this, inputs[OFFSETS], "offsets");
     const int64_t default_row =
-        inputs.size() > DEFAULT_INDEX ? scalar_value(*this, inputs[DEFAULT_INDEX], "default_index") : -1;
+        inputs.size() > DEFAULT_INDEX ? integer_scalar_input(*this, inputs[DEFAULT_INDEX], "default_index") : -1;
     const Tensor* weights = inputs.size() > PER_SAMPLE_WEIGHTS ? &inputs[PER_SAMPLE_WEIGHTS] : nullptr;
     if (weights)
         DEVMUX_NODE_CHECK(*this, weights->get_size() == indices.size(), "per_sample_weights has ", weights->get_size(),
@@ -357,10 +357,10 @@ bool EmbeddingSegmentsSum::evaluate(TensorVector& outputs, const TensorVector& i
     const auto segments = integer_values(*this, inputs[SEGMENT_IDS], "segment_ids");
     DEVMUX_NODE_CHECK(*this, segments.size() == indices.size(), "segment_ids has ", segments.size(), " values for ",
                       indices.size(), " indices");
-    const int64_t num_segments = scalar_value(*this, inputs[NUM_SEGMENTS], "num_segments");
+    const int64_t num_segments = integer_scalar_input(*this, inputs[NUM_SEGMENTS], "num_segments");
     DEVMUX_NODE_CHECK(*this, num_segments >= 0, "num_segments must not be negative, got ", num_segments);
     const int64_t default_row =
-        inputs.size() > DEFAULT_INDEX ? scalar_value(*this, inputs[DEFAULT_INDEX], "default_index") : -1;
+        inputs.size() > DEFAULT_INDEX ? integer_scalar_input(*this, inputs[DEFAULT_INDEX], "default_index") : -1;
     const Tensor* weights = inputs.size() > PER_SAMPLE_WEIGHTS ? &inputs[PER_SAMPLE_WEIGHTS] : nullptr;
     if (weights)
         DEVMUX_NODE_CHECK(*this, weights->get_size() == indices.size(), "per_sample_weights has ", weights->get_size(),

@@ -94,7 +94,7 @@ namespace v13 {
 
 namespace {
 
-const char* const input_names[] = {"boxes", "scores", "max_output_boxes_per_class", "iou_threshold",
+const char* const nms_rotated_input_names[] = {"boxes", "scores", "max_output_boxes_per_class", "iou_threshold",
                                    "score_threshold"};
 
 // selected_scores takes score_threshold's (T_THRESHOLDS) element type; f32 while that is not known.
@@ -102,7 +102,7 @@ element::Type score_output_type(const element::Type& threshold_type) {
     return threshold_type.is_static() && threshold_type.is_real() ? threshold_type : element::f32;
 }
 
-struct Selected {
+struct SelectedRotatedBox {
     int64_t batch, cls, box;
     float score;
 };
@@ -119,14 +119,15 @@ std::vector<float> read_floats(const Node& node, const Tensor& t, size_t input) 
         devmux::ref::InputBuffer<float> in(t);
         out.assign(in.data(), in.data() + t.get_size());
     });
-    DEVMUX_NODE_CHECK(node, known, input_names[input], " must be floating point, got ", t.get_element_type());
+    DEVMUX_NODE_CHECK(node, known, nms_rotated_input_names[input], " must be floating point, got ",
+                      t.get_element_type());
     return out;
 }
 
 // The spec's algorithm per batch and class: keep the best remaining box, drop every remaining box whose
 // IoU with it exceeds iou_threshold, repeat. Boxes not above score_threshold never compete (as
 // NonMaxSuppression does); ties go to the lower box index.
-std::vector<Selected> select_boxes(const Node& node, const TensorVector& inputs, const Settings& s) {
+std::vector<SelectedRotatedBox> select_boxes(const Node& node, const TensorVector& inputs, const Settings& s) {
     const Shape& box_shape = inputs[0].get_shape();
     const Shape& score_shape = inputs[1].get_shape();
     DEVMUX_NODE_CHECK(node,
@@ -136,7 +137,7 @@ std::vector<Selected> select_boxes(const Node& node, const TensorVector& inputs,
     const size_t batches = box_shape[0], count = box_shape[1], classes = score_shape[1];
     const auto boxes = read_floats(node, inputs[0], 0);
     const auto scores = read_floats(node, inputs[1], 1);
-    std::vector<Selected> selected;
+    std::vector<SelectedRotatedBox> selected;
     struct Candidate {
         int64_t box;
         float score;
@@ -171,12 +172,12 @@ std::vector<Selected> select_boxes(const Node& node, const TensorVector& inputs,
     }
     if (s.sort_descending)
         std::stable_sort(selected.begin(), selected.end(),
-                         [](const Selected& x, const Selected& y) { return x.score > y.score; });
+                         [](const SelectedRotatedBox& x, const SelectedRotatedBox& y) { return x.score > y.score; });
     return selected;
 }
 
 template <typename I>
-void write_rows(Tensor& indices, Tensor& valid, const std::vector<Selected>& selected) {
+void write_rows(Tensor& indices, Tensor& valid, const std::vector<SelectedRotatedBox>& selected) {
     I* p = indices.data<I>();
     for (size_t r = 0; r < selected.size(); ++r) {
         p[3 * r] = static_cast<I>(selected[r].batch);
@@ -231,11 +232,11 @@ void NMSRotated::validate_and_infer_types() {
         DEVMUX_NODE_CHECK(*this,
                           !shape.rank_is_static() || shape.size() == 0 ||
                               (shape.size() == 1 && shape.compatible(PartialShape{1})),
-                          input_names[i], " must be a scalar or hold 1 value, got shape ", shape);
+                          nms_rotated_input_names[i], " must be a scalar or hold 1 value, got shape ", shape);
         if (i == 2)
-            devmux::ref::check_integral_input(*this, i, input_names[i]);
+            devmux::ref::check_integral_input(*this, i, nms_rotated_input_names[i]);
         else
-            check_real_input(*this, i, input_names[i]);
+            check_real_input(*this, i, nms_rotated_input_names[i]);
     }
     // At most min(N, max_output_boxes_per_class) rows per batch and class; unbounded while either the
     // limit or a dimension's upper bound is unknown.
@@ -264,7 +265,7 @@ bool NMSRotated::evaluate(TensorVector& outputs, const TensorVector& inputs) con
     DEVMUX_NODE_CHECK(*this, m_output_type == element::i64 || m_output_type == element::i32,
                       "output_type must be i64 or i32, got ", m_output_type);
     for (size_t i = 2; i < 5; ++i)
-        DEVMUX_NODE_CHECK(*this, inputs[i].get_size() == 1, input_names[i], " must hold 1 value, got ",
+        DEVMUX_NODE_CHECK(*this, inputs[i].get_size() == 1, nms_rotated_input_names[i], " must hold 1 value, got ",
                           inputs[i].get_size());
     Settings s;
     s.max_boxes = std::max<int64_t>(devmux::ref::tensor_to_i64(inputs[2])[0], 0);

@@ -46,7 +46,7 @@ namespace {
 
 using devmux::ref::describe;
 
-void check_inputs(const Node& op, size_t count, const char* names) {
+void check_normalization_inputs(const Node& op, size_t count, const char* names) {
     DEVMUX_NODE_CHECK(op, op.get_input_size() == count, "expects ", count, " inputs (", names, "), got ",
                       op.get_input_size());
 }
@@ -61,7 +61,7 @@ void check_evaluate_inputs(const Node& op, const TensorVector& inputs) {
                       " inputs, got ", inputs.size());
 }
 
-bool evaluates_real(const Node& op, size_t data_input) {
+bool evaluates_normalization(const Node& op, size_t data_input) {
     return op.get_input_size() > data_input &&
            devmux::ref::dispatch_real(op.get_input_element_type(data_input), [](auto) {});
 }
@@ -196,7 +196,7 @@ MVN::MVN(const Output<Node>& data, AxisSet reduction_axes, bool normalize_varian
 }
 
 void MVN::validate_and_infer_types() {
-    check_inputs(*this, 1, "data");
+    check_normalization_inputs(*this, 1, "data");
     check_real(*this, 0, "data");
     DEVMUX_NODE_CHECK(*this, m_eps >= 0, "eps must not be negative, got ", m_eps);
     const PartialShape& shape = get_input_partial_shape(0);
@@ -258,7 +258,7 @@ bool MVN::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     });
 }
 
-bool MVN::has_evaluate() const { return evaluates_real(*this, 0); }
+bool MVN::has_evaluate() const { return evaluates_normalization(*this, 0); }
 
 }  // namespace v0
 
@@ -271,7 +271,7 @@ MVN::MVN(const Output<Node>& data, const Output<Node>& reduction_axes, bool norm
 }
 
 void MVN::validate_and_infer_types() {
-    check_inputs(*this, 2, "data, axes");
+    check_normalization_inputs(*this, 2, "data, axes");
     check_real(*this, 0, "data");
     DEVMUX_NODE_CHECK(*this, m_eps >= 0, "eps must not be negative, got ", m_eps);
     AxisSet axes;
@@ -301,7 +301,9 @@ bool MVN::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     });
 }
 
-bool MVN::has_evaluate() const { return evaluates_real(*this, 0) && get_input_element_type(1).is_integral_number(); }
+bool MVN::has_evaluate() const {
+    return evaluates_normalization(*this, 0) && get_input_element_type(1).is_integral_number();
+}
 
 }  // namespace v6
 
@@ -314,7 +316,7 @@ NormalizeL2::NormalizeL2(const Output<Node>& data, const Output<Node>& axes, flo
 }
 
 void NormalizeL2::validate_and_infer_types() {
-    check_inputs(*this, 2, "data, axes");
+    check_normalization_inputs(*this, 2, "data, axes");
     check_real(*this, 0, "data");
     AxisSet axes;
     known_axes(*this, 1, "axes", axes);
@@ -363,7 +365,7 @@ bool NormalizeL2::evaluate(TensorVector& outputs, const TensorVector& inputs) co
 }
 
 bool NormalizeL2::has_evaluate() const {
-    return evaluates_real(*this, 0) && get_input_element_type(1).is_integral_number();
+    return evaluates_normalization(*this, 0) && get_input_element_type(1).is_integral_number();
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -376,7 +378,7 @@ LRN::LRN(const Output<Node>& arg, const Output<Node>& axes, double alpha, double
 }
 
 void LRN::validate_and_infer_types() {
-    check_inputs(*this, 2, "data, axes");
+    check_normalization_inputs(*this, 2, "data, axes");
     check_real(*this, 0, "data");
     DEVMUX_NODE_CHECK(*this, m_size > 0, "size must be positive, got ", m_size);
     AxisSet axes;
@@ -454,13 +456,15 @@ bool LRN::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     });
 }
 
-bool LRN::has_evaluate() const { return evaluates_real(*this, 0) && get_input_element_type(1).is_integral_number(); }
+bool LRN::has_evaluate() const {
+    return evaluates_normalization(*this, 0) && get_input_element_type(1).is_integral_number();
+}
 
 // ---------------------------------------------------------------------------------------------------------
 GRN::GRN(const Output<Node>& data, float bias) : Op({data}), m_bias(bias) { constructor_validate_and_infer_types(); }
 
 void GRN::validate_and_infer_types() {
-    check_inputs(*this, 1, "data");
+    check_normalization_inputs(*this, 1, "data");
     check_real(*this, 0, "data");
     const PartialShape& shape = get_input_partial_shape(0);
     DEVMUX_NODE_CHECK(*this, !shape.rank_is_static() || (shape.size() >= 2 && shape.size() <= 4),
@@ -494,7 +498,7 @@ bool GRN::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     });
 }
 
-bool GRN::has_evaluate() const { return evaluates_real(*this, 0); }
+bool GRN::has_evaluate() const { return evaluates_normalization(*this, 0); }
 
 }  // namespace v0
 
@@ -509,7 +513,8 @@ constexpr BatchNormInputs batch_norm_v0{2, 0, 1, 3, 4};
 constexpr BatchNormInputs batch_norm_v5{0, 1, 2, 3, 4};
 
 void validate_batch_norm(Node& op, const BatchNormInputs& at, double epsilon) {
-    check_inputs(op, 5, at.data == 0 ? "data, gamma, beta, mean, variance" : "gamma, beta, data, mean, variance");
+    check_normalization_inputs(
+        op, 5, at.data == 0 ? "data, gamma, beta, mean, variance" : "gamma, beta, data, mean, variance");
     const auto type = merge_real_types(op, {at.data, at.gamma, at.beta, at.mean, at.variance});
     DEVMUX_NODE_CHECK(op, epsilon >= 0, "epsilon must not be negative, got ", epsilon);
     const PartialShape& data = op.get_input_partial_shape(at.data);
@@ -591,7 +596,7 @@ bool BatchNormInference::evaluate(TensorVector& outputs, const TensorVector& inp
     return evaluate_batch_norm(*this, batch_norm_v0, m_epsilon, outputs, inputs);
 }
 
-bool BatchNormInference::has_evaluate() const { return evaluates_real(*this, batch_norm_v0.data); }
+bool BatchNormInference::has_evaluate() const { return evaluates_normalization(*this, batch_norm_v0.data); }
 
 }  // namespace v0
 
@@ -621,7 +626,7 @@ bool BatchNormInference::evaluate(TensorVector& outputs, const TensorVector& inp
     return evaluate_batch_norm(*this, batch_norm_v5, m_epsilon, outputs, inputs);
 }
 
-bool BatchNormInference::has_evaluate() const { return evaluates_real(*this, batch_norm_v5.data); }
+bool BatchNormInference::has_evaluate() const { return evaluates_normalization(*this, batch_norm_v5.data); }
 
 }  // namespace v5
 
@@ -635,7 +640,7 @@ GroupNormalization::GroupNormalization(const Output<Node>& data, const Output<No
 }
 
 void GroupNormalization::validate_and_infer_types() {
-    check_inputs(*this, 3, "data, scale, bias");
+    check_normalization_inputs(*this, 3, "data, scale, bias");
     const auto type = merge_real_types(*this, {0, 1, 2});
     DEVMUX_NODE_CHECK(*this, m_num_groups > 0, "num_groups must be positive, got ", m_num_groups);
     DEVMUX_NODE_CHECK(*this, m_epsilon >= 0, "epsilon must not be negative, got ", m_epsilon);
@@ -711,7 +716,7 @@ bool GroupNormalization::evaluate(TensorVector& outputs, const TensorVector& inp
     });
 }
 
-bool GroupNormalization::has_evaluate() const { return evaluates_real(*this, 0); }
+bool GroupNormalization::has_evaluate() const { return evaluates_normalization(*this, 0); }
 
 }  // namespace v12
 }  // namespace op

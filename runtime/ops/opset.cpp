@@ -3,17 +3,12 @@
 #include "openvino/opsets/opset.hpp"
 
 #include <algorithm>
-#include <cctype>
 
+#include "ops/enum_names.hpp"
 #include "ops/op_registry.hpp"
 
 namespace ov {
 namespace {
-
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    return text;
-}
 
 OpSet opset_from_table(int number) {
     OpSet opset("opset" + std::to_string(number));
@@ -45,17 +40,17 @@ Node* OpSet::create(const std::string& name) const {
 }
 
 Node* OpSet::create_insensitive(const std::string& name) const {
-    const std::string wanted = lower(name);
+    const std::string wanted = devmux::ref::lower_case(name);
     for (const auto& [known, factory] : m_by_name)
-        if (lower(known) == wanted)
+        if (devmux::ref::lower_case(known) == wanted)
             return factory();
     return nullptr;
 }
 
 bool OpSet::contains_type_insensitive(const std::string& name) const {
-    const std::string wanted = lower(name);
+    const std::string wanted = devmux::ref::lower_case(name);
     return std::any_of(m_by_name.begin(), m_by_name.end(),
-                       [&](const auto& entry) { return lower(entry.first) == wanted; });
+                       [&](const auto& entry) { return devmux::ref::lower_case(entry.first) == wanted; });
 }
 
 const OpSet& get_opset1() { return opset<1>(); }

@@ -40,7 +40,7 @@ std::istream& operator>>(std::istream& is, PadMode& mode) {
 
 namespace {
 
-const char* mode_name(PadMode mode) {
+const char* pad_mode_name(PadMode mode) {
     switch (mode) {
     case PadMode::CONSTANT: return "constant";
     case PadMode::EDGE: return "edge";
@@ -61,7 +61,7 @@ int64_t padded_extent(const Node& node, PadMode mode, bool negative_ok, size_t a
     // Mirroring modes read the data from the border inwards, so a pad may not reach past the data.
     const int64_t limit = mode == PadMode::REFLECT ? d - 1 : mode == PadMode::SYMMETRIC ? d : -1;
     if (limit >= 0)
-        OPENVINO_ASSERT(begin <= limit && end <= limit, name, ": ", mode_name(mode), " pads of axis ", axis, " (",
+        OPENVINO_ASSERT(begin <= limit && end <= limit, name, ": ", pad_mode_name(mode), " pads of axis ", axis, " (",
                         begin, ", ", end, ") must not exceed ", limit, " for extent ", d);
     if (mode == PadMode::EDGE)
         OPENVINO_ASSERT(d > 0 || (begin <= 0 && end <= 0), name, ": edge padding of axis ", axis,

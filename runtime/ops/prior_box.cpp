@@ -21,7 +21,7 @@ std::pair<int64_t, int64_t> constant_hw(const Node& node) {
     return {-1, -1};
 }
 
-void check_inputs(const Node& node) {
+void check_prior_box_inputs(const Node& node) {
     const auto name = devmux::ref::describe(node);
     OPENVINO_ASSERT(node.get_input_size() == 2, name, ": expects 2 inputs (output_size, image_size), got ",
                     node.get_input_size());
@@ -109,7 +109,7 @@ bool PriorBox::visit_attributes(AttributeVisitor& visitor) {
 
 void PriorBox::validate_and_infer_types() {
     const auto name = devmux::ref::describe(*this);
-    check_inputs(*this);
+    check_prior_box_inputs(*this);
     OPENVINO_ASSERT(m_attrs.scale_all_sizes && m_attrs.density.empty() && m_attrs.fixed_size.empty() &&
                         m_attrs.fixed_ratio.empty(),
                     name, ": devmux implements PriorBox with scale_all_sizes and without density, fixed_size or fixed_ratio");
@@ -194,7 +194,7 @@ bool PriorBoxClustered::visit_attributes(AttributeVisitor& visitor) {
 
 void PriorBoxClustered::validate_and_infer_types() {
     const auto name = devmux::ref::describe(*this);
-    check_inputs(*this);
+    check_prior_box_inputs(*this);
     OPENVINO_ASSERT(m_attrs.widths.size() == m_attrs.heights.size(), name, ": width has ", m_attrs.widths.size(),
                     " values but height has ", m_attrs.heights.size());
     checked_variance(*this, m_attrs.variances);

@@ -59,12 +59,12 @@ float unit_bf16(uint32_t x) {
     return static_cast<float>(bfloat16::from_bits(static_cast<uint16_t>((127u << 7) | (x & 0x7fu)))) - 1.0f;
 }
 
-bool supported_type(const element::Type& t) {
+bool random_uniform_supports(const element::Type& t) {
     return t == element::f32 || t == element::f16 || t == element::bf16 || t == element::f64 || t == element::i32 ||
            t == element::i64;
 }
 
-double scalar_value(const Node& op, const Tensor& t, const char* what) {
+double bound_value(const Node& op, const Tensor& t, const char* what) {
     DEVMUX_NODE_CHECK(op, t.get_size() == 1, what, " must hold one value, got shape ", t.get_shape());
     devmux::ref::InputBuffer<double> v(t);
     return v.data()[0];
@@ -118,7 +118,7 @@ RandomUniform::RandomUniform(const Output<Node>& out_shape, const Output<Node>& 
 void RandomUniform::validate_and_infer_types() {
     DEVMUX_NODE_CHECK(*this, get_input_size() == 3, "expects 3 inputs (shape, min_val, max_val), got ",
                       get_input_size());
-    DEVMUX_NODE_CHECK(*this, supported_type(m_output_type),
+    DEVMUX_NODE_CHECK(*this, random_uniform_supports(m_output_type),
                       "output_type must be one of i32, i64, f16, bf16, f32, f64, got ", m_output_type);
     const auto& shape_type = get_input_element_type(0);
     DEVMUX_NODE_CHECK(*this, shape_type.is_dynamic() || shape_type == element::i32 || shape_type == element::i64,
@@ -167,7 +167,7 @@ std::shared_ptr<Node> RandomUniform::clone_with_new_inputs(const OutputVector& n
 }
 
 bool RandomUniform::has_evaluate() const {
-    return m_alignment == PhiloxAlignment::TENSORFLOW && supported_type(m_output_type);
+    return m_alignment == PhiloxAlignment::TENSORFLOW && random_uniform_supports(m_output_type);
 }
 
 bool RandomUniform::constant_fold(OutputVector&, const OutputVector&) { return false; }
@@ -200,7 +200,7 @@ bool RandomUniform::evaluate(TensorVector& outputs, const TensorVector& inputs) 
         }
     };
     if (m_output_type.is_real()) {
-        const double lo = scalar_value(*this, inputs[1], "min_val"), hi = scalar_value(*this, inputs[2], "max_val");
+        const double lo = bound_value(*this, inputs[1], "min_val"), hi = bound_value(*this, inputs[2], "max_val");
         DEVMUX_NODE_CHECK(*this, lo < hi, "min_val (", lo, ") must be less than max_val (", hi, ")");
         if (m_output_type == element::f64) {
             double* dst = out.data<double>();

@@ -65,7 +65,7 @@ void infer_range(Node& node, const element::Type& out_type) {
     }
 }
 
-double scalar_value(const Node& node, const Tensor& t, const char* what) {
+double range_scalar_input(const Node& node, const Tensor& t, const char* what) {
     OPENVINO_ASSERT(t.get_size() == 1, devmux::ref::describe(node), ": ", what, " input must hold one value, got ",
                     t.get_size());
     double v = 0;
@@ -82,8 +82,9 @@ void evaluate_range(const Node& node, TensorVector& outputs, const TensorVector&
                     const element::Type& out_type) {
     const auto name = devmux::ref::describe(node);
     OPENVINO_ASSERT(inputs.size() == 3, name, ": evaluate() expects 3 inputs, got ", inputs.size());
-    const auto bounds = make_bounds(node, scalar_value(node, inputs[0], "start"), scalar_value(node, inputs[1], "stop"),
-                                    scalar_value(node, inputs[2], "step"), out_type);
+    const auto bounds =
+        make_bounds(node, range_scalar_input(node, inputs[0], "start"), range_scalar_input(node, inputs[1], "stop"),
+                    range_scalar_input(node, inputs[2], "step"), out_type);
     const size_t n = range_length(bounds);
     auto& out = devmux::ref::prepare_output(outputs, 0, out_type, Shape{n});
     const bool known = devmux::ref::dispatch_numeric(out_type, [&](auto tag) {

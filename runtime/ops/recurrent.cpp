@@ -155,7 +155,7 @@ const char* input_name(const RecurrentLayout& l, int index) {
 }
 
 // Merges the dimension of one input into acc (batch, input_size, ...); throws naming both when they differ.
-void merge_dim(const Node& node, Dimension& acc, const Dimension& d, const char* what, const char* input) {
+void merge_recurrent_dim(const Node& node, Dimension& acc, const Dimension& d, const char* what, const char* input) {
     Dimension merged;
     if (!Dimension::merge(merged, acc, d))
         OPENVINO_THROW(describe(node), ": ", what, " of input ", input, " is ", d, ", expected ", acc);
@@ -217,23 +217,23 @@ std::vector<PartialShape> infer_recurrent(const Node& node, const RecurrentConfi
 
     Dimension batch = Dimension::dynamic(), input_size = Dimension::dynamic(), seq = Dimension::dynamic();
     const Dimension dirs(static_cast<int64_t>(cfg.directions));
-    merge_dim(node, batch, shapes[l.x][0], "batch size", "X");
-    merge_dim(node, input_size, shapes[l.x][l.sequence ? 2 : 1], "input size", "X");
+    merge_recurrent_dim(node, batch, shapes[l.x][0], "batch size", "X");
+    merge_recurrent_dim(node, input_size, shapes[l.x][l.sequence ? 2 : 1], "input size", "X");
     if (l.sequence)
         seq = shapes[l.x][1];
     for (int i : {l.h, l.c}) {
         if (!has(i))
             continue;
-        merge_dim(node, batch, shapes[i][0], "batch size", input_name(l, i));
+        merge_recurrent_dim(node, batch, shapes[i][0], "batch size", input_name(l, i));
         if (l.sequence) {
             Dimension expected_dirs = dirs;
-            merge_dim(node, expected_dirs, shapes[i][1], "num_directions", input_name(l, i));
+            merge_recurrent_dim(node, expected_dirs, shapes[i][1], "num_directions", input_name(l, i));
         }
         Dimension expected_hidden(hidden);
-        merge_dim(node, expected_hidden, shapes[i][lead + 1], "hidden size", input_name(l, i));
+        merge_recurrent_dim(node, expected_hidden, shapes[i][lead + 1], "hidden size", input_name(l, i));
     }
     if (has(l.lengths))
-        merge_dim(node, batch, shapes[l.lengths][0], "batch size", "sequence_lengths");
+        merge_recurrent_dim(node, batch, shapes[l.lengths][0], "batch size", "sequence_lengths");
     struct Rows {
         int input;
         int64_t rows;
@@ -245,14 +245,14 @@ std::vector<PartialShape> infer_recurrent(const Node& node, const RecurrentConfi
         const auto& s = shapes[rows.input];
         if (l.sequence) {
             Dimension expected_dirs = dirs;
-            merge_dim(node, expected_dirs, s[0], "num_directions", input_name(l, rows.input));
+            merge_recurrent_dim(node, expected_dirs, s[0], "num_directions", input_name(l, rows.input));
         }
         Dimension expected_rows(rows.rows);
-        merge_dim(node, expected_rows, s[lead], "gate size", input_name(l, rows.input));
+        merge_recurrent_dim(node, expected_rows, s[lead], "gate size", input_name(l, rows.input));
     }
-    merge_dim(node, input_size, shapes[l.w][lead + 1], "input size", "W");
+    merge_recurrent_dim(node, input_size, shapes[l.w][lead + 1], "input size", "W");
     Dimension expected_hidden(hidden);
-    merge_dim(node, expected_hidden, shapes[l.r][lead + 1], "hidden size", "R");
+    merge_recurrent_dim(node, expected_hidden, shapes[l.r][lead + 1], "hidden size", "R");
 
     std::vector<PartialShape> out;
     const size_t states = l.kind == CellKind::lstm ? 2 : 1;
@@ -308,7 +308,7 @@ RecurrentMath math_of(const util::RNNCellBase& node, CellKind kind) {
     return m;
 }
 
-std::vector<double> to_doubles(const Node& node, const Tensor& t) {
+std::vector<double> recurrent_input_as_doubles(const Node& node, const Tensor& t) {
     std::vector<double> out(t.get_size());
     const bool ok = devmux::ref::dispatch_real(t.get_element_type(), [&](auto tag) {
         using T = typename decltype(tag)::storage;
@@ -452,13 +452,13 @@ bool run_recurrent(const Node& node, const RecurrentLayout& l, const RecurrentMa
     expect_size(l.b, dirs * bias_rows);
     expect_size(l.p, dirs * 3 * H);
 
-    const auto x = to_doubles(node, x_tensor);
-    const auto h0 = to_doubles(node, inputs[l.h]);
-    const auto c0 = has(l.c) ? to_doubles(node, inputs[l.c]) : std::vector<double>();
-    const auto w = to_doubles(node, inputs[l.w]);
-    const auto r = to_doubles(node, inputs[l.r]);
-    const auto b = has(l.b) ? to_doubles(node, inputs[l.b]) : std::vector<double>();
-    const auto p = has(l.p) ? to_doubles(node, inputs[l.p]) : std::vector<double>();
+    const auto x = recurrent_input_as_doubles(node, x_tensor);
+    const auto h0 = recurrent_input_as_doubles(node, inputs[l.h]);
+    const auto c0 = has(l.c) ? recurrent_input_as_doubles(node, inputs[l.c]) : std::vector<double>();
+    const auto w = recurrent_input_as_doubles(node, inputs[l.w]);
+    const auto r = recurrent_input_as_doubles(node, inputs[l.r]);
+    const auto b = has(l.b) ? recurrent_input_as_doubles(node, inputs[l.b]) : std::vector<double>();
+    const auto p = has(l.p) ? recurrent_input_as_doubles(node, inputs[l.p]) : std::vector<double>();
     std::vector<int64_t> lengths(batch, static_cast<int64_t>(seq));
     if (has(l.lengths)) {
         lengths = devmux::ref::tensor_to_i64(inputs[l.lengths]);

@@ -61,7 +61,7 @@ bool softmax(const Node& node, TensorVector& outputs, const TensorVector& inputs
     });
 }
 
-bool evaluates_real(const Node& node) {
+bool evaluates_softmax(const Node& node) {
     return node.get_input_size() == 1 && node.get_input_element_type(0).is_real() &&
            devmux::ref::dispatch_real(node.get_input_element_type(0), [](auto) {});
 }
@@ -97,7 +97,7 @@ bool Softmax::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
     return softmax(*this, outputs, inputs, m_axis);
 }
 
-bool Softmax::has_evaluate() const { return evaluates_real(*this); }
+bool Softmax::has_evaluate() const { return evaluates_softmax(*this); }
 
 }  // namespace v1
 
@@ -132,7 +132,7 @@ bool Softmax::evaluate(TensorVector& outputs, const TensorVector& inputs) const 
     return softmax(*this, outputs, inputs, static_cast<size_t>(devmux::ref::normalize_axis(*this, m_axis, rank)));
 }
 
-bool Softmax::has_evaluate() const { return evaluates_real(*this); }
+bool Softmax::has_evaluate() const { return evaluates_softmax(*this); }
 
 }  // namespace v8
 }  // namespace op

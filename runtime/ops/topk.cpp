@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "openvino/core/attribute_visitor.hpp"
+#include "ops/enum_names.hpp"
 #include "ops/nn_shape.hpp"
 #include "ops/reference/element_dispatch.hpp"
 #include "ops/reference/elementwise.hpp"
@@ -28,26 +29,21 @@ struct SortName {
     TopKSortType value;
     const char* name;
 };
-const ModeName mode_names[] = {{TopKMode::MAX, "max"}, {TopKMode::MIN, "min"}};
+const ModeName topk_mode_names[] = {{TopKMode::MAX, "max"}, {TopKMode::MIN, "min"}};
 const SortName sort_names[] = {{TopKSortType::NONE, "none"},
                                {TopKSortType::SORT_INDICES, "index"},
                                {TopKSortType::SORT_VALUES, "value"}};
 
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    return text;
-}
-
-TopKMode mode_from_string(const std::string& text) {
-    for (const auto& n : mode_names)
-        if (lower(text) == n.name)
+TopKMode topk_mode_from_string(const std::string& text) {
+    for (const auto& n : topk_mode_names)
+        if (devmux::ref::lower_case(text) == n.name)
             return n.value;
     OPENVINO_THROW("TopK: '", text, "' is not a valid mode (max, min)");
 }
 
 TopKSortType sort_from_string(const std::string& text) {
     for (const auto& n : sort_names)
-        if (lower(text) == n.name)
+        if (devmux::ref::lower_case(text) == n.name)
             return n.value;
     OPENVINO_THROW("TopK: '", text, "' is not a valid sort type (value, index, none)");
 }
@@ -93,7 +89,7 @@ void topk_kernel(const T* data, T* values, I* indices, const Shape& shape, size_
 }  // namespace
 
 std::ostream& operator<<(std::ostream& os, TopKMode mode) {
-    for (const auto& n : mode_names)
+    for (const auto& n : topk_mode_names)
         if (n.value == mode)
             return os << n.name;
     return os << static_cast<int>(mode);
@@ -101,7 +97,7 @@ std::ostream& operator<<(std::ostream& os, TopKMode mode) {
 std::istream& operator>>(std::istream& is, TopKMode& mode) {
     std::string text;
     is >> text;
-    mode = mode_from_string(text);
+    mode = topk_mode_from_string(text);
     return is;
 }
 std::ostream& operator<<(std::ostream& os, TopKSortType sort) {
@@ -121,7 +117,7 @@ namespace util {
 
 TopKBase::TopKBase(const Output<Node>& data, const Output<Node>& k, const int64_t axis, const std::string& mode,
                    const std::string& sort, const element::Type& index_element_type)
-    : TopKBase(data, k, axis, mode_from_string(mode), sort_from_string(sort), index_element_type) {}
+    : TopKBase(data, k, axis, topk_mode_from_string(mode), sort_from_string(sort), index_element_type) {}
 
 TopKBase::TopKBase(const Output<Node>& data, const Output<Node>& k, const int64_t axis, const TopKMode mode,
                    const TopKSortType sort, const element::Type& index_element_type)

@@ -19,7 +19,7 @@ namespace {
 using devmux::ref::describe;
 using devmux::ref::TypeSet;
 
-void check_input_count(const Node& node, size_t expected, size_t given) {
+void check_unary_arithmetic_input_count(const Node& node, size_t expected, size_t given) {
     if (given != expected)
         OPENVINO_THROW(describe(node), ": expects ", expected, " input, got ", given);
 }
@@ -61,7 +61,7 @@ namespace util {
 UnaryElementwiseArithmetic::UnaryElementwiseArithmetic(const Output<Node>& arg) : Op({arg}) {}
 
 void UnaryElementwiseArithmetic::validate_and_infer_types() {
-    check_input_count(*this, 1, get_input_size());
+    check_unary_arithmetic_input_count(*this, 1, get_input_size());
     const auto& type = get_input_element_type(0);
     if (type == element::boolean)
         OPENVINO_THROW(describe(*this), ": arithmetic on a boolean input is not supported");
@@ -80,7 +80,7 @@ namespace v0 {
         constructor_validate_and_infer_types();                                                                   \
     }                                                                                                             \
     std::shared_ptr<Node> NAME::clone_with_new_inputs(const OutputVector& new_args) const {                       \
-        check_input_count(*this, 1, new_args.size());                                                             \
+        check_unary_arithmetic_input_count(*this, 1, new_args.size());                                            \
         return std::make_shared<NAME>(new_args[0]);                                                               \
     }                                                                                                             \
     bool NAME::evaluate(TensorVector& outputs, const TensorVector& inputs) const {                                \

@@ -18,7 +18,7 @@ namespace {
 constexpr uint8_t devmux_namespace[16] = {0x9f, 0xc6, 0xdb, 0x1a, 0xda, 0xa1, 0x54, 0x08,
                                           0x9b, 0x93, 0x7b, 0x1a, 0x3d, 0xc4, 0xe1, 0xfb};
 
-std::string trim(const std::string& s) {
+std::string trim_field(const std::string& s) {
     const auto first = s.find_first_not_of(" \t");
     if (first == std::string::npos)
         return {};
@@ -32,7 +32,7 @@ std::map<std::string, std::string> first_processor_fields() {
     std::ifstream in("/proc/cpuinfo");
     std::string line;
     while (std::getline(in, line)) {
-        if (trim(line).empty()) {
+        if (trim_field(line).empty()) {
             if (!fields.empty())
                 break;  // the blank line after the first processor's block
             continue;
@@ -40,7 +40,7 @@ std::map<std::string, std::string> first_processor_fields() {
         const auto colon = line.find(':');
         if (colon == std::string::npos)
             continue;
-        fields.emplace(trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
+        fields.emplace(trim_field(line.substr(0, colon)), trim_field(line.substr(colon + 1)));
     }
     return fields;
 }

@@ -10,7 +10,7 @@
 
 namespace devmux {
 namespace {
-std::string describe(const ov::Output<const ov::Node>& port) {
+std::string describe_port(const ov::Output<const ov::Node>& port) {
     std::string text = port.get_node() ? std::string(port.get_node()->get_friendly_name()) : std::string("<null>");
     if (port.get_node() && !port.get_names().empty())
         text += " (tensor '" + port.get_any_name() + "')";
@@ -61,8 +61,8 @@ ISyncInferRequest::ISyncInferRequest(const std::shared_ptr<const ICompiledModel>
         } catch (const std::exception& e) {
             const auto plugin = compiled_model->get_plugin();
             OPENVINO_THROW("Cannot create an infer request on device '", plugin ? plugin->get_device_name() : "?",
-                           "': out of memory for ", what, " ", describe(port), " of ", port.get_element_type(), " ",
-                           port.get_partial_shape(), ": ", e.what());
+                           "': out of memory for ", what, " ", describe_port(port), " of ", port.get_element_type(),
+                           " ", port.get_partial_shape(), ": ", e.what());
         }
     };
     for (const auto& port : compiled_model->inputs())
@@ -96,7 +96,7 @@ ISyncInferRequest::PortRef ISyncInferRequest::find_port(const ov::Output<const o
             if (shares_a_name(outputs[i], port))
                 return {false, i};
     }
-    OPENVINO_THROW("Port ", describe(port), " is not an input or output of the compiled model");
+    OPENVINO_THROW("Port ", describe_port(port), " is not an input or output of the compiled model");
 }
 
 ov::Tensor ISyncInferRequest::get_tensor(const ov::Output<const ov::Node>& port) const {
@@ -107,11 +107,12 @@ ov::Tensor ISyncInferRequest::get_tensor(const ov::Output<const ov::Node>& port)
 void ISyncInferRequest::set_tensor(const ov::Output<const ov::Node>& port, const ov::Tensor& tensor) {
     const auto ref = find_port(port);
     const auto& target = ref.is_input ? get_inputs()[ref.index] : get_outputs()[ref.index];
-    OPENVINO_ASSERT(tensor, "Cannot set an empty tensor for port ", describe(target));
-    OPENVINO_ASSERT(tensor.get_element_type() == target.get_element_type(), "Tensor for port ", describe(target),
+    OPENVINO_ASSERT(tensor, "Cannot set an empty tensor for port ", describe_port(target));
+    OPENVINO_ASSERT(tensor.get_element_type() == target.get_element_type(), "Tensor for port ", describe_port(target),
                     " has element type ", tensor.get_element_type(), ", the port expects ", target.get_element_type());
-    OPENVINO_ASSERT(target.get_partial_shape().compatible(tensor.get_shape()), "Tensor for port ", describe(target),
-                    " has shape ", tensor.get_shape(), ", the port expects ", target.get_partial_shape());
+    OPENVINO_ASSERT(target.get_partial_shape().compatible(tensor.get_shape()), "Tensor for port ",
+                    describe_port(target), " has shape ", tensor.get_shape(), ", the port expects ",
+                    target.get_partial_shape());
     (ref.is_input ? m_input_tensors : m_output_tensors)[ref.index] = tensor;
 }
 

@@ -61,7 +61,7 @@ void check_same_layout(const ov::Tensor& src, const ov::Tensor& dst) {
                     " tensor into a ", dst.get_element_type(), " tensor");
 }
 
-std::string describe(const IRemoteTensor& tensor) {
+std::string describe_remote_tensor(const IRemoteTensor& tensor) {
     return "device '" + tensor.get_device_name() + "' (" + tensor.get_memory_space() + ")";
 }
 
@@ -84,7 +84,8 @@ void check_types(const std::map<std::string, std::vector<std::string>>& type_inf
 }  // namespace
 
 void IRemoteTensor::set_shape(const ov::Shape& shape) {
-    OPENVINO_NOT_IMPLEMENTED("The remote tensor of ", describe(*this), " cannot change its shape to ", shape);
+    OPENVINO_NOT_IMPLEMENTED("The remote tensor of ", describe_remote_tensor(*this), " cannot change its shape to ",
+                             shape);
 }
 
 ov::Tensor IRemoteContext::create_host_tensor(const ov::element::Type& type, const ov::Shape& shape) {

@@ -32,7 +32,7 @@ ov::Dimension::value_type max_bound(ov::Dimension::value_type x, ov::Dimension::
     return (x < 0 || y < 0) ? -1 : std::max(x, y);
 }
 
-bool broadcast_dim(const ov::Dimension& a, const ov::Dimension& b, ov::Dimension& out) {
+bool broadcast_dim_keeping_bounds(const ov::Dimension& a, const ov::Dimension& b, ov::Dimension& out) {
     if (is_one(a)) {
         out = b;
         return true;
@@ -78,7 +78,7 @@ bool numpy_broadcast_shape(const ov::PartialShape& a, const ov::PartialShape& b,
     for (size_t i = 0; i < rank; ++i) {
         const ov::Dimension da = i < a.size() ? a[a.size() - 1 - i] : ov::Dimension(1);
         const ov::Dimension db = i < b.size() ? b[b.size() - 1 - i] : ov::Dimension(1);
-        if (!broadcast_dim(da, db, dims[rank - 1 - i]))
+        if (!broadcast_dim_keeping_bounds(da, db, dims[rank - 1 - i]))
             return false;
     }
     out = ov::PartialShape(dims);
