@@ -75,19 +75,22 @@ public:
         std::vector<std::thread> retired;
         {
             std::unique_lock<std::mutex> lock(m_mutex);
-            retired.swap(m_retired);
             if (!m_idle.empty()) {
                 Worker* worker = m_idle.back();
                 m_idle.pop_back();
                 worker->job = &pending;
                 worker->wake.notify_one();
             } else {
-                m_workers.push_back(std::make_unique<Worker>());
-                Worker* worker = m_workers.back().get();
+                // Registered only once its thread runs: a thread that cannot start leaves nothing behind.
+                m_workers.reserve(m_workers.size() + 1);
+                m_idle.reserve(m_workers.size() + 1);  // so that serve() never allocates to become idle
+                auto worker = std::make_unique<Worker>();
                 worker->job = &pending;
-                worker->thread = std::thread([this, worker] { serve(worker); });
+                worker->thread = std::thread([this, raw = worker.get()] { serve(raw); });
+                m_workers.push_back(std::move(worker));
             }
             pending.finished.wait(lock, [&] { return pending.done; });
+            retired.swap(m_retired);
         }
         for (auto& thread : retired)
             thread.join();

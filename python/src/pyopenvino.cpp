@@ -948,12 +948,11 @@ PYBIND11_MODULE(_pyopenvino, m) {
         .def_readwrite("exec_type", &ov::ProfilingInfo::exec_type)
         .def_readwrite("node_type", &ov::ProfilingInfo::node_type)
         .def("__repr__", [](const ov::ProfilingInfo& info) {
-            static const char* const status_names[] = {"NOT_RUN", "OPTIMIZED_OUT", "EXECUTED"};
-            const auto status = static_cast<size_t>(info.status);
+            // The status by the name the Status enum above registered for it.
+            const auto status = py::cast(info.status).attr("name").cast<std::string>();
             std::ostringstream os;
             os << "<ProfilingInfo: node_name='" << info.node_name << "', node_type='" << info.node_type
-               << "', exec_type='" << info.exec_type << "', status=" << (status < 3 ? status_names[status] : "?")
-               << ", real_time=" << info.real_time.count() << "us, cpu_time=" << info.cpu_time.count() << "us>";
+               << "', exec_type='" << info.exec_type << "', status=" << status << ", real_time=" << info.real_time.count() << "us, cpu_time=" << info.cpu_time.count() << "us>";
             return os.str();
         });
 

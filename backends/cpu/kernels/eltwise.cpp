@@ -93,29 +93,25 @@ private:
         float* out = static_cast<float*>(outputs[0].data());
         const size_t total = m_g.outer * m_g.mid * m_g.inner;
         // Memory-bound: split only when there is enough to share out.
-        const size_t tasks = ctx.pool && total >= (1u << 16) ? std::min<size_t>(team_size(ctx.pool) * 2, 64) : 1;
+        constexpr size_t min_split = 1u << 16;
         if (m_equal) {
-            auto part = [&](size_t t) { run_equal(a, b, out, total * t / tasks, total * (t + 1) / tasks, op); };
-            tasks > 1 ? parallel_for(ctx.pool, tasks, part) : part(0);
+            for_row_ranges(ctx.pool, total, total, [&](size_t begin, size_t end) { run_equal(a, b, out, begin, end, op); },
+                           min_split);
             return;
         }
         const float* full = m_g.small_is_first ? b : a;
         const float* small = m_g.small_is_first ? a : b;
         if (m_g.inner == 1 && m_g.mid > 1) {
-            const size_t outer_tasks = std::min(tasks, m_g.outer);
-            auto part = [&](size_t t) {
-                run_vectors(full, small, out, m_g, m_g.small_is_first, m_g.outer * t / outer_tasks,
-                            m_g.outer * (t + 1) / outer_tasks, op);
-            };
-            outer_tasks > 1 ? parallel_for(ctx.pool, outer_tasks, part) : part(0);
+            for_row_ranges(
+                ctx.pool, m_g.outer, total,
+                [&](size_t begin, size_t end) { run_vectors(full, small, out, m_g, m_g.small_is_first, begin, end, op); },
+                min_split);
             return;
         }
-        const size_t rows = m_g.outer * m_g.mid;
-        const size_t row_tasks = std::min(tasks, rows);
-        auto part = [&](size_t t) {
-            run_rows(full, small, out, m_g, m_g.small_is_first, rows * t / row_tasks, rows * (t + 1) / row_tasks, op);
-        };
-        row_tasks > 1 ? parallel_for(ctx.pool, row_tasks, part) : part(0);
+        for_row_ranges(
+            ctx.pool, m_g.outer * m_g.mid, total,
+            [&](size_t begin, size_t end) { run_rows(full, small, out, m_g, m_g.small_is_first, begin, end, op); },
+            min_split);
     }
 
     BinaryOp m_op;

@@ -121,10 +121,8 @@ public:
         const float* in = static_cast<const float*>(inputs[0].data());
         float* out = static_cast<float*>(outputs[0].data());
         const size_t n = inputs[0].get_size();
-        const size_t tasks = ctx.pool && n >= (1u << 16) ? std::min<size_t>(team_size(ctx.pool) * 2, 64) : 1;
         // The reference's order of operations, so the results are the same bits.
-        auto part = [&](size_t t) {
-            const size_t begin = n * t / tasks, end = n * (t + 1) / tasks;
+        auto part = [&](size_t begin, size_t end) {
             if (m_swish)
                 for (size_t i = begin; i < end; ++i)
                     out[i] = in[i] * std::min(std::max(in[i] + 3.0f, 0.0f), 6.0f) / 6.0f;
@@ -132,10 +130,7 @@ public:
                 for (size_t i = begin; i < end; ++i)
                     out[i] = std::min(std::max(in[i] + 3.0f, 0.0f), 6.0f) / 6.0f;
         };
-        if (tasks > 1)
-            parallel_for(ctx.pool, tasks, part);
-        else
-            part(0);
+        for_row_ranges(ctx.pool, n, n, part, 1u << 16);
     }
 
 private:

@@ -33,11 +33,7 @@ namespace {
 // Splits [0, n) over the team when the tensor is large enough to pay for it (memory-bound loops).
 template <typename Part>
 void run_split(ExecContext& ctx, size_t n, const Part& part) {
-    const size_t tasks = ctx.pool && n >= (1u << 16) ? std::min<size_t>(team_size(ctx.pool) * 2, 64) : 1;
-    if (tasks > 1)
-        parallel_for(ctx.pool, tasks, [&](size_t t) { part(n * t / tasks, n * (t + 1) / tasks); });
-    else
-        part(0, n);
+    for_row_ranges(ctx.pool, n, n, part, 1u << 16);
 }
 
 std::shared_ptr<ov::op::v0::Constant> constant_at(const ov::Node& node, size_t input) {

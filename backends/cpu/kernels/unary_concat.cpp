@@ -33,12 +33,7 @@ public:
         const float* in = static_cast<const float*>(inputs[0].data());
         float* out = static_cast<float*>(outputs[0].data());
         const size_t n = inputs[0].get_size();
-        const size_t tasks = ctx.pool && n >= (1u << 16) ? std::min<size_t>(team_size(ctx.pool) * 2, 64) : 1;
-        auto part = [&](size_t t) { apply(in, out, n * t / tasks, n * (t + 1) / tasks); };
-        if (tasks > 1)
-            parallel_for(ctx.pool, tasks, part);
-        else
-            part(0);
+        for_row_ranges(ctx.pool, n, n, [&](size_t begin, size_t end) { apply(in, out, begin, end); }, 1u << 16);
     }
 
 private:
@@ -96,12 +91,7 @@ public:
                 }
             }
         };
-        const size_t tasks =
-            ctx.pool && m_outer > 1 && m_outer * m_row_bytes >= (1u << 20) ? std::min(m_outer, team_size(ctx.pool) * 2) : 1;
-        if (tasks > 1)
-            parallel_for(ctx.pool, tasks, [&](size_t t) { rows(m_outer * t / tasks, m_outer * (t + 1) / tasks); });
-        else
-            rows(0, m_outer);
+        for_row_ranges(ctx.pool, m_outer, m_outer * m_row_bytes, rows, 1u << 20);
     }
 
 private:
