@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "devmux/kit/execution_plan.hpp"
+#include "kit/node_text.hpp"
 
 #include "devmux/kit/passes.hpp"
 #include "devmux/plugin/iremote_context.hpp"
@@ -28,10 +29,6 @@ namespace kit {
 namespace {
 
 constexpr size_t no_index = ValueDesc::none;
-
-std::string describe_planned_node(const ov::Node& node) {
-    return std::string("'") + node.get_friendly_name() + "' (" + node.get_type_name() + ")";
-}
 
 // ---- host kernels the kit itself provides ----
 
@@ -263,11 +260,11 @@ private:
     void check_static(const ov::Node& node) const {
         for (size_t i = 0; i < node.get_output_size(); ++i)
             OPENVINO_ASSERT(node.get_output_partial_shape(i).is_static(), m_options.device, ": op ",
-                            describe_planned_node(node), " has the dynamic output shape ",
+                            name_and_type(node), " has the dynamic output shape ",
                             node.get_output_partial_shape(i), " (output ", i, "); the plan needs static shapes");
         for (size_t i = 0; i < node.get_input_size(); ++i)
             OPENVINO_ASSERT(node.get_input_partial_shape(i).is_static(), m_options.device, ": op ",
-                            describe_planned_node(node), " has the dynamic input shape ",
+                            name_and_type(node), " has the dynamic input shape ",
                             node.get_input_partial_shape(i), " (input ", i, "); the plan needs static shapes");
     }
 
@@ -305,7 +302,7 @@ private:
     }
     size_t value_of(const ov::Output<ov::Node>& output) const {
         const auto it = m_values.find({output.get_node(), output.get_index()});
-        OPENVINO_ASSERT(it != m_values.end(), m_options.device, ": op ", describe_planned_node(*output.get_node()),
+        OPENVINO_ASSERT(it != m_values.end(), m_options.device, ": op ", name_and_type(*output.get_node()),
                         " output ", output.get_index(), " is used before it is computed");
         return it->second;
     }
@@ -326,7 +323,7 @@ private:
                                                    const ov::element::Type& to) const {
         auto kernel = m_kernels.convert_kernel(from, to);
         OPENVINO_ASSERT(kernel, m_options.device, ": no conversion from ", from, " to ", to, " for ",
-                        describe_planned_node(node));
+                        name_and_type(node));
         return kernel;
     }
 
@@ -356,7 +353,7 @@ private:
             if (variable.id != id)
                 continue;
             OPENVINO_ASSERT(variable.type == type && variable.shape == shape, m_options.device, ": ",
-                            describe_planned_node(node), " uses variable '", id, "' as ", type, " ", shape,
+                            name_and_type(node), " uses variable '", id, "' as ", type, " ", shape,
                             ", which elsewhere holds ", variable.type, " ", variable.shape);
             return i;
         }
@@ -404,7 +401,7 @@ private:
             return;
         }
         std::shared_ptr<const OpKernel> kernel = m_kernels.kernel_for(node);
-        OPENVINO_ASSERT(kernel, m_options.device, ": op ", describe_planned_node(*node), " has no implementation");
+        OPENVINO_ASSERT(kernel, m_options.device, ": op ", name_and_type(*node), " has no implementation");
         std::vector<size_t> outputs;
         for (size_t i = 0; i < node->get_output_size(); ++i) {
             outputs.push_back(add_value(ValueKind::Arena, node->get_output_element_type(i), node->get_output_shape(i),
@@ -647,7 +644,7 @@ bool KernelProvider::concatenates_like_plain(const std::string&, size_t) const {
 std::shared_ptr<const OpKernel> make_reference_kernel(const std::shared_ptr<const ov::Node>& node,
                                                       std::string exec_type) {
     OPENVINO_ASSERT(node && node->has_evaluate(), "make_reference_kernel: op ",
-                    node ? describe_planned_node(*node) : "<null>", " has no reference implementation");
+                    node ? name_and_type(*node) : "<null>", " has no reference implementation");
     return std::make_shared<ReferenceKernel>(node, std::move(exec_type));
 }
 

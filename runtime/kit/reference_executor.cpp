@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "devmux/kit/reference_executor.hpp"
+#include "kit/node_text.hpp"
 
 #include <map>
 
@@ -16,10 +17,6 @@ namespace kit {
 namespace {
 
 constexpr size_t no_step = static_cast<size_t>(-1);
-
-std::string describe_reference_node(const ov::Node& node) {
-    return std::string("'") + node.get_friendly_name() + "' (" + node.get_type_name() + ")";
-}
 
 // Every op runs its own evaluate(); the kit supplies copies, views and variables.
 class ReferenceKernels final : public kit::KernelProvider {
@@ -60,7 +57,7 @@ ReferencePlan::ReferencePlan(std::shared_ptr<const ov::Model> model, std::string
     OPENVINO_ASSERT(m_model, m_device, ": cannot plan a null model");
     const auto ops = m_model->get_ordered_ops();
     for (const auto& op : ops)
-        OPENVINO_ASSERT(can_execute(*op), m_device, ": op ", describe_reference_node(*op),
+        OPENVINO_ASSERT(can_execute(*op), m_device, ": op ", name_and_type(*op),
                         " has no reference implementation");
     kit::PlanOptions options;
     options.device = m_device;
