@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "openvino/core/any.hpp"
+#include "core/text.hpp"
 
 #include <cxxabi.h>
 
@@ -36,19 +37,6 @@ void drop_default_arguments(std::string& name, const std::string& marker) {
 void replace_all(std::string& text, const std::string& from, const std::string& to) {
     for (auto pos = text.find(from); pos != std::string::npos; pos = text.find(from, pos + to.size()))
         text.replace(pos, from.size(), to);
-}
-
-std::string trim(const std::string& text) {
-    const auto first = text.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos)
-        return {};
-    const auto last = text.find_last_not_of(" \t\r\n");
-    return text.substr(first, last - first + 1);
-}
-
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    return text;
 }
 
 // std::from_chars rejects a leading '+', which people write in configuration values.
@@ -148,14 +136,14 @@ void write_floating(std::ostream& os, long double value) {
 
 std::vector<std::pair<std::string, std::string>> split_map_text(const std::string& raw) {
     std::vector<std::pair<std::string, std::string>> entries;
-    const std::string text = trim(raw);
+    const std::string text = devmux::text::trim(raw);
     if (text.empty())
         return entries;  // an empty map prints as nothing
     if (text.front() != '{' || text.back() != '}')
         OPENVINO_THROW("a map must be written {key:value,...}");
 
     auto add_entry = [&entries](const std::string& entry_text) {
-        const std::string entry = trim(entry_text);
+        const std::string entry = devmux::text::trim(entry_text);
         if (entry.empty())
             return;
         int depth = 0;
@@ -166,7 +154,7 @@ std::vector<std::pair<std::string, std::string>> split_map_text(const std::strin
             else if (c == '}' || c == ']' || c == ')')
                 --depth;
             else if (c == ':' && depth == 0) {
-                entries.emplace_back(trim(entry.substr(0, i)), trim(entry.substr(i + 1)));
+                entries.emplace_back(devmux::text::trim(entry.substr(0, i)), devmux::text::trim(entry.substr(i + 1)));
                 return;
             }
         }
@@ -245,7 +233,7 @@ void Write<bool>::operator()(std::ostream& os, const bool& value) const {
 
 void Read<bool>::operator()(std::istream& is, bool& value) const {
     const std::string token = read_token(is, typeid(bool));
-    const std::string l = lower(token);
+    const std::string l = devmux::text::lower_case(token);
     if (l == "yes" || l == "true") {
         value = true;
     } else if (l == "no" || l == "false") {

@@ -9,6 +9,7 @@
 #include "openvino/core/node.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/result.hpp"
+#include "core/text.hpp"
 
 namespace ov {
 
@@ -21,24 +22,16 @@ std::string upper(std::string s) {
     return s;
 }
 
-std::string trim_blanks(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t");
-    if (b == std::string::npos)
-        return {};
-    const auto e = s.find_last_not_of(" \t");
-    return s.substr(b, e - b + 1);
-}
-
 }  // namespace
 
 Layout::Layout(const std::string& text) {
-    const std::string layout = trim_blanks(text);
+    const std::string layout = devmux::text::trim(text);
     if (layout.empty())
         return;
     std::vector<std::string> names;
     bool ellipsis = false;
     auto add = [&](const std::string& raw) {
-        const std::string name = upper(trim_blanks(raw));
+        const std::string name = upper(devmux::text::trim(raw));
         OPENVINO_ASSERT(!name.empty(), "Layout '", text, "': empty dimension name");
         if (name == "...") {
             OPENVINO_ASSERT(!ellipsis, "Layout '", text, "': '...' may appear only once");
@@ -63,7 +56,7 @@ Layout::Layout(const std::string& text) {
     if (layout.front() == '[') {
         OPENVINO_ASSERT(layout.back() == ']', "Layout '", text, "': missing ']'");
         const std::string body = layout.substr(1, layout.size() - 2);
-        if (!trim_blanks(body).empty()) {
+        if (!devmux::text::trim(body).empty()) {
             size_t start = 0;
             while (true) {
                 const auto comma = body.find(',', start);

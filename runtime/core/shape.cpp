@@ -6,6 +6,7 @@
 #include "openvino/core/except.hpp"
 #include "openvino/core/partial_shape.hpp"
 #include "openvino/core/shape.hpp"
+#include "core/text.hpp"
 
 namespace ov {
 namespace {
@@ -17,13 +18,6 @@ std::ostream& print_list(std::ostream& os, const V& v) {
     return os << ']';
 }
 
-std::string trim_whitespace(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\n");
-    if (b == std::string::npos)
-        return "";
-    const auto e = s.find_last_not_of(" \t\n");
-    return s.substr(b, e - b + 1);
-}
 }  // namespace
 
 std::string Shape::to_string() const {
@@ -95,21 +89,21 @@ PartialShape::PartialShape(const Shape& shape) {
 }
 
 PartialShape::PartialShape(const std::string& text) {
-    std::string body = trim_whitespace(text);
+    std::string body = devmux::text::trim(text);
     if (body == "..." || body == "[...]") {
         m_rank_dynamic = true;
         return;
     }
     if (!body.empty() && body.front() == '[') {
         OPENVINO_ASSERT(body.back() == ']', "Cannot parse shape '", text, "'");
-        body = trim_whitespace(body.substr(1, body.size() - 2));
+        body = devmux::text::trim(body.substr(1, body.size() - 2));
     }
     if (body.empty())
         return;
     std::istringstream is(body);
     std::string item;
     while (std::getline(is, item, ',')) {
-        item = trim_whitespace(item);
+        item = devmux::text::trim(item);
         if (item == "?" || item == "-1") {
             m_dims.emplace_back();
             continue;

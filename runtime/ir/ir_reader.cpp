@@ -23,6 +23,7 @@
 #include "openvino/op/util/variable.hpp"
 #include "openvino/op/util/variable_extension.hpp"
 #include "ops/op_registry.hpp"
+#include "core/text.hpp"
 
 namespace devmux {
 namespace ir {
@@ -37,17 +38,9 @@ public:
     using ov::Exception::Exception;
 };
 
-std::string trim(const std::string& s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string::npos)
-        return "";
-    const auto last = s.find_last_not_of(" \t\r\n");
-    return s.substr(first, last - first + 1);
-}
-
 // Decimal text to an unsigned integer; false for anything else (sign, garbage, overflow).
 bool parse_uint(const std::string& raw, uint64_t& value) {
-    const std::string text = trim(raw);
+    const std::string text = devmux::text::trim(raw);
     if (text.empty())
         return false;
     uint64_t v = 0;
@@ -172,7 +165,7 @@ ov::Any parse_meta_value(const pugi::xml_node& node, int depth) {
     for (const auto& child : node.children())
         has_elements = has_elements || child.type() == pugi::node_element;
     const std::string text = node.child_value();
-    if (!has_elements && !trim(text).empty())
+    if (!has_elements && !devmux::text::trim(text).empty())
         return normalise_config_text(text);
     return parse_meta_map(node, depth);
 }
@@ -256,7 +249,7 @@ private:
                                          uint64_t port_id) const {
         std::vector<ov::Dimension> dims;
         for (const auto& dim : port.children("dim")) {
-            const std::string text = trim(dim.child_value());
+            const std::string text = devmux::text::trim(dim.child_value());
             uint64_t value = 0;
             if (text == "-1" || text == "?") {
                 dims.emplace_back();
@@ -286,7 +279,7 @@ private:
                  port.attribute("id") ? "an invalid id '" + std::string(port.attribute("id").value()) + "'"
                                       : std::string("no id"));
         if (const auto precision = port.attribute("precision")) {
-            const std::string text = trim(precision.value());
+            const std::string text = devmux::text::trim(precision.value());
             if (text != "UNSPECIFIED" && !text.empty()) {
                 try {
                     decl.precision = ov::element::Type(text);
@@ -444,7 +437,7 @@ private:
 
     static bool parse_static_shape(const std::string& text, ov::Shape& shape) {
         shape.clear();
-        const std::string body = trim(text);
+        const std::string body = devmux::text::trim(text);
         if (body.empty())
             return true;
         std::istringstream is(body);
@@ -475,7 +468,7 @@ private:
             fail(describe(layer), ": invalid size '", required_data(layer, "size"), "'");
         ov::element::Type type;
         try {
-            type = ov::element::Type(trim(type_text));
+            type = ov::element::Type(devmux::text::trim(type_text));
         } catch (const std::exception&) {
             fail(describe(layer), ": unknown element_type '", type_text, "'");
         }
@@ -516,7 +509,7 @@ private:
         const std::string shape_text = required_data(layer, "shape");
         ov::element::Type type;
         try {
-            type = ov::element::Type(trim(type_text));
+            type = ov::element::Type(devmux::text::trim(type_text));
         } catch (const std::exception&) {
             fail(describe(layer), ": unknown element_type '", type_text, "'");
         }

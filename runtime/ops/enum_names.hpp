@@ -10,6 +10,7 @@
 #include <ostream>
 #include <string>
 
+#include "core/text.hpp"
 #include "openvino/core/except.hpp"
 
 namespace devmux {
@@ -21,10 +22,7 @@ struct EnumName {
     const char* name;  // the spelling written back; reading also accepts other cases
 };
 
-inline std::string lower_case(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    return text;
-}
+using devmux::text::lower_case;
 
 // A value missing from the table is written as its number, so that a bad value still shows up in a dump.
 template <typename Enum, size_t N>

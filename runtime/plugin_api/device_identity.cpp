@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "devmux/plugin/device_identity.hpp"
+#include "core/text.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -18,21 +19,13 @@ namespace {
 constexpr uint8_t devmux_namespace[16] = {0x9f, 0xc6, 0xdb, 0x1a, 0xda, 0xa1, 0x54, 0x08,
                                           0x9b, 0x93, 0x7b, 0x1a, 0x3d, 0xc4, 0xe1, 0xfb};
 
-std::string trim_field(const std::string& s) {
-    const auto first = s.find_first_not_of(" \t");
-    if (first == std::string::npos)
-        return {};
-    const auto last = s.find_last_not_of(" \t\r");
-    return s.substr(first, last - first + 1);
-}
-
 // The "key : value" fields of the first processor block of /proc/cpuinfo (empty when unreadable).
 std::map<std::string, std::string> first_processor_fields() {
     std::map<std::string, std::string> fields;
     std::ifstream in("/proc/cpuinfo");
     std::string line;
     while (std::getline(in, line)) {
-        if (trim_field(line).empty()) {
+        if (devmux::text::trim(line).empty()) {
             if (!fields.empty())
                 break;  // the blank line after the first processor's block
             continue;
@@ -40,7 +33,7 @@ std::map<std::string, std::string> first_processor_fields() {
         const auto colon = line.find(':');
         if (colon == std::string::npos)
             continue;
-        fields.emplace(trim_field(line.substr(0, colon)), trim_field(line.substr(colon + 1)));
+        fields.emplace(devmux::text::trim(line.substr(0, colon)), devmux::text::trim(line.substr(colon + 1)));
     }
     return fields;
 }
