@@ -15,7 +15,9 @@ namespace cpu {
 
 // The layout tags of values the CPU keeps in a oneDNN layout. Channel-blocked: nChw16c (AVX-512) or
 // nChw8c (AVX2), by dnnl_channel_block(); each value holds whole channel blocks, so Concats of them on
-// channels stay in place. Chosen: the layout oneDNN picks for the producing convolution.
+// channels stay in place. Chosen: the layout oneDNN picks for the producing convolution (kept by the
+// MaxPools and element-wise ops after it), for any channel count, only where it has no padding. Either way a
+// value takes exactly the bytes of its shape.
 constexpr const char* dnnl_blocked16_layout = "dnnl_nChw16c";
 constexpr const char* dnnl_blocked8_layout = "dnnl_nChw8c";
 constexpr const char* dnnl_chosen_layout = "dnnl_chosen";

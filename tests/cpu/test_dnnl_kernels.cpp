@@ -15,10 +15,13 @@
 #include "openvino/op/group_conv.hpp"
 #include "openvino/op/hswish.hpp"
 #include "openvino/op/max_pool.hpp"
+#include "openvino/op/maximum.hpp"
+#include "openvino/op/minimum.hpp"
 #include "openvino/op/multiply.hpp"
 #include "openvino/op/parameter.hpp"
 #include "openvino/op/relu.hpp"
 #include "openvino/op/result.hpp"
+#include "openvino/op/subtract.hpp"
 #include "openvino/runtime/properties.hpp"
 #include "compiled_model.hpp"
 #include "test_utils.hpp"
@@ -355,6 +358,114 @@ TEST(CpuDnnlLayouts, BlockedValuesFlowThroughMaxPoolAndAnInPlaceConcat) {
             EXPECT_EQ(step.kernel->name().find("ref"), std::string::npos) << step.node_name << " " << step.kernel->name();
         expect_outputs_match_reference(*compiled, *model, {1, 16, 24, 24}, 78);
     }
+}
+
+// conv + bias + Relu over a kh x kw window (padded to keep the width): openWakeWord's 1x3 and 3x1 ones.
+std::shared_ptr<ov::Node> conv_relu_window(const ov::Output<ov::Node>& value, size_t out_channels, size_t kh, size_t kw,
+                                           unsigned seed) {
+    auto w = std::make_shared<ov::op::v0::Constant>(
+        random_tensor({out_channels, value.get_shape()[1], kh, kw}, seed, -0.3f, 0.3f));
+    const auto pad = static_cast<std::ptrdiff_t>(kw / 2);
+    auto conv = std::make_shared<ov::op::v1::Convolution>(value, w, ov::Strides{1, 1}, ov::CoordinateDiff{0, pad},
+                                                          ov::CoordinateDiff{0, pad}, ov::Strides{1, 1});
+    auto bias = std::make_shared<ov::op::v0::Constant>(random_tensor({1, out_channels, 1, 1}, seed + 1));
+    return std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(conv, bias));
+}
+
+std::shared_ptr<ov::op::v0::Constant> one_number(float value) {
+    return ov::op::v0::Constant::create(ov::element::f32, ov::Shape{1, 1, 1, 1}, {value});
+}
+
+// openWakeWord's speech embedding in small: convolutions of 24 and 72 channels (no whole 16-channel blocks),
+// each followed by an element-wise op with one number (tf.math.maximum and kin, the number first or second),
+// a MaxPool between. With `tap` the first Maximum is also a model output, so it and its convolution stay plain.
+std::shared_ptr<ov::Model> speech_embedding_blocks(bool tap) {
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 1, 30, 16});
+    auto first = std::make_shared<ov::op::v1::Maximum>(conv_relu_window(x, 24, 3, 3, 120), one_number(0.05f));
+    auto second = std::make_shared<ov::op::v1::Subtract>(one_number(0.5f), conv_relu_window(first, 24, 1, 3, 122));
+    auto third = std::make_shared<ov::op::v1::Multiply>(conv_relu_window(second, 24, 3, 1, 124), one_number(1.5f));
+    auto pool = std::make_shared<ov::op::v1::MaxPool>(third, ov::Strides{2, 2}, ov::Shape{0, 0}, ov::Shape{0, 0},
+                                                      ov::Shape{2, 2}, ov::op::RoundingType::FLOOR);
+    auto fourth = std::make_shared<ov::op::v1::Minimum>(conv_relu_window(pool, 72, 1, 3, 126), one_number(0.7f));
+    auto fifth = std::make_shared<ov::op::v1::Maximum>(one_number(0.02f), conv_relu_window(fourth, 72, 3, 1, 128));
+    ov::ResultVector results{std::make_shared<ov::op::v0::Result>(conv_relu_window(fifth, 24, 1, 3, 130))};
+    if (tap)
+        results.push_back(std::make_shared<ov::op::v0::Result>(first));
+    return std::make_shared<ov::Model>(results, ov::ParameterVector{x}, "speech_embedding_blocks");
+}
+
+TEST(CpuDnnlLayouts, ChannelsLastFlowsThroughScalarElementwiseOpsAtAnyChannelCount) {
+    const bool blocks = devmux::cpu::dnnl_channel_block() != 0;
+    for (bool tap : {false, true}) {
+        SCOPED_TRACE(tap ? "the first Maximum also an output" : "one output");
+        const auto model = speech_embedding_blocks(tap);
+        for (int threads : {1, 2}) {
+            SCOPED_TRACE(std::to_string(threads) + " threads");
+            auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(threads)});
+            const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+            size_t convolutions = 0, elementwise = 0, kept = 0;
+            const std::string tapped_name =
+                tap ? model->get_results()[1]->get_input_node_ptr(0)->get_friendly_name() : std::string();
+            for (const auto& step : plan.steps) {
+                ASSERT_EQ(step.outputs.size(), 1u) << step.node_name;
+                const std::string& layout = plan.values[step.outputs[0]].layout;
+                const bool last = step.outputs[0] == plan.steps.back().outputs[0];
+                if (step.node_type == "FusedConvolution") {
+                    ++convolutions;
+                    EXPECT_EQ(step.kernel->name().rfind("dnnl_", 0), 0u) << step.node_name << ' ' << step.kernel->name();
+                } else if (step.node_type != "MaxPool") {
+                    ++elementwise;
+                    // The element-wise step reads and writes one layout, its data operand's.
+                    for (const size_t input : step.inputs)
+                        if (plan.values[input].kind != devmux::kit::ValueKind::Constant)
+                            EXPECT_EQ(plan.values[input].layout, layout) << step.node_name;
+                }
+                // Every value but the model's outputs stays in the layout the convolutions chose (channels-last
+                // on AVX-512: no reorder in or out of them), at 24 and 72 channels alike.
+                const bool tapped = tap && (step.node_name == tapped_name ||
+                                            (step.node_type == "FusedConvolution" && convolutions == 1));
+                kept += layout != "plain" ? 1 : 0;
+                if (blocks && !last && !tapped)
+                    EXPECT_EQ(layout, "dnnl_chosen") << step.node_name << " (" << step.node_type << ")";
+            }
+            EXPECT_EQ(convolutions, 6u) << "each conv + bias + Relu one fused step";
+            EXPECT_EQ(elementwise, 5u) << "the element-wise ops are steps of their own";
+            // 6 convolutions, 5 element-wise ops and the MaxPool; the last convolution writes the output, and
+            // with the tap the first convolution and Maximum are plain too.
+            EXPECT_EQ(kept, !blocks ? 0u : tap ? 9u : 11u);
+            expect_outputs_match_reference(*compiled, *model, {1, 1, 30, 16}, 131 + static_cast<unsigned>(threads));
+        }
+    }
+}
+
+// The fire module whose result goes on through a convolution of 24 channels, then one of 32: the 24-channel
+// value cannot be channel-blocked, so it stays plain rather than take the Concat's neighbourhood (joined
+// through readers into one layout) with it.
+std::shared_ptr<ov::Model> fire_module_then_24_channels() {
+    const auto fire = fire_module(false);
+    const auto concat_conv = fire->get_results()[0]->input_value(0);
+    auto narrow = conv_relu(concat_conv, 24, 1, 140);
+    auto wide = conv_relu(narrow, 32, 3, 142);
+    return std::make_shared<ov::Model>(ov::OutputVector{wide}, fire->get_parameters(), "fire_then_24");
+}
+
+TEST(CpuDnnlLayouts, ChannelsWithoutWholeBlocksLeaveAConcatsNeighbourhoodChannelBlocked) {
+    const size_t block = static_cast<size_t>(devmux::cpu::dnnl_channel_block());
+    const auto model = fire_module_then_24_channels();
+    auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(1)});
+    const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+    size_t channel_blocked = 0, chosen = 0;
+    for (const auto& value : plan.values) {
+        channel_blocked += value.layout.rfind("dnnl_nChw", 0) == 0 ? 1 : 0;
+        chosen += value.layout == "dnnl_chosen" ? 1 : 0;
+    }
+    // The first conv, the pool, the squeeze, both expands and the Concat as in the fire module, and the conv
+    // after the Concat (32 channels) now too; the 24-channel value stays plain where 24 channels are no whole
+    // blocks (16-channel blocks, AVX-512), and is channel-blocked too where they are (8-channel blocks, AVX2).
+    const size_t expected = block == 0 ? 0u : 24 % block == 0 ? 8u : 7u;
+    EXPECT_EQ(channel_blocked, expected) << "channel block " << block;
+    EXPECT_EQ(chosen, 0u);
+    expect_outputs_match_reference(*compiled, *model, {1, 16, 24, 24}, 143);
 }
 
 // With a bf16 inference precision on a CPU that has it, the oneDNN convolutions compute in bf16 (their

@@ -372,6 +372,8 @@ TEST(CpuBinaryKernel, MatchesReferenceForEveryOpAndBroadcastForm) {
         {{3, 4}, {3, 1}},                // a column
         {{64, 300, 7}, {64, 300, 7}},    // large enough to use the pool
         {{1, 64, 56, 56}, {1, 64, 1, 1}},
+        {{1, 24, 74, 40}, {1, 1, 1, 1}},  // one number, shared out by elements over the pool
+        {{1}, {1, 72, 41, 29}},           // the same, the number first, a size the tasks do not divide
     };
     using Maker = std::shared_ptr<ov::Node> (*)(const ov::Shape&, const ov::Shape&);
     const std::vector<std::pair<const char*, Maker>> ops = {

@@ -6,6 +6,7 @@
 
 #include "kernels/kernel.hpp"
 #include "openvino/op/add.hpp"
+#include "openvino/op/constant.hpp"
 #include "openvino/op/divide.hpp"
 #include "openvino/op/maximum.hpp"
 #include "openvino/op/minimum.hpp"
@@ -101,6 +102,18 @@ private:
         }
         const float* full = m_g.small_is_first ? b : a;
         const float* small = m_g.small_is_first ? a : b;
+        if (m_g.mid == 1) {
+            // One number for every element: shared out by elements, since as one row it would run on one thread.
+            for_row_ranges(
+                ctx.pool, total, total,
+                [&](size_t begin, size_t end) {
+                    BinaryGeometry piece;
+                    piece.inner = end - begin;
+                    run_rows(full + begin, small, out + begin, piece, m_g.small_is_first, 0, 1, op);
+                },
+                min_split);
+            return;
+        }
         if (m_g.inner == 1 && m_g.mid > 1) {
             for_row_ranges(
                 ctx.pool, m_g.outer, total,
@@ -199,6 +212,20 @@ std::optional<BinarySpec> binary_spec(const ov::Node& node, std::string* why) {
 }
 
 }  // namespace
+
+// The layout pass (layouts.cpp) keeps such a node's data operand in a oneDNN layout and writes the result in
+// it too: with one number on the other side, every element is computed alike whatever order the elements lie
+// in, so the kernel runs on the buffer as it lies (dense layouts only, no padding: the pass sees to that).
+std::optional<size_t> eltwise_scalar_constant_data_input(const ov::Node& node) {
+    if (node.get_input_size() != 2 || node.get_output_size() != 1 || !binary_spec(node, nullptr))
+        return std::nullopt;
+    for (size_t data = 0; data < 2; ++data) {
+        const auto* other = ov::as_type<const ov::op::v0::Constant>(node.get_input_node_ptr(1 - data));
+        if (other && ov::shape_size(other->get_shape()) == 1 && node.get_input_shape(data) == node.get_output_shape(0))
+            return data;
+    }
+    return std::nullopt;
+}
 
 CpuKernelEntry eltwise_binary_entry() {
     return {{"Add", "Subtract", "Multiply", "Divide", "Maximum", "Minimum"}, "", {}, refusal_of(binary_spec),
