@@ -152,21 +152,32 @@ ov::OutputVector hard_sigmoid(const NodeContext& node) {
 }
 
 ov::OutputVector prelu(const NodeContext& node) {
-    // ONNX broadcasts the slope by numpy's rule (a 1-d slope along the last axis); OpenVINO's PRelu reads a
-    // 1-d slope along the channels, so the product is written out.
+    // ONNX broadcasts the slope by numpy's rule (a 1-d slope along the last axis). OpenVINO's PRelu does too,
+    // except that it reads a 1-d slope as long as axis 1 along the channels; so a 1-d slope is given the rank
+    // that keeps numpy's reading, and the result is one PRelu, which the plugins fuse into a convolution
+    // before it (a Less, Multiply and Select were three steps, one of them on the reference).
     const auto x = node.input(0);
     auto slope = node.input(1);
     const auto& slope_shape = slope.get_partial_shape();
     const auto& x_shape = x.get_partial_shape();
-    if (node.opset() < 7 && slope_shape.rank().is_static() && slope_shape.rank().get_length() == 1 &&
-        x_shape.rank().is_static() && x_shape.rank().get_length() >= 2) {
-        // Before opset 7 a 1-d slope held one value per channel (axis 1), as PyTorch exported it.
-        std::vector<int64_t> target(static_cast<size_t>(x_shape.rank().get_length() - 1), 1);
-        target[0] = -1;
+    if (x_shape.rank().is_dynamic() || slope_shape.rank().is_dynamic()) {
+        auto negative = std::make_shared<v1::Less>(x, scalar_of(x.get_element_type(), 0.0));
+        return {std::make_shared<v1::Select>(negative, std::make_shared<v1::Multiply>(x, slope), x)->output(0)};
+    }
+    const auto x_rank = x_shape.rank().get_length();
+    if (slope_shape.rank().get_length() == 1 && x_rank >= 2) {
+        // Before opset 7 a 1-d slope held one value per channel (axis 1), as PyTorch exported it: [C, 1, ..., 1]
+        // against the data. From opset 7 on it is the last axis: [1, L] keeps it there.
+        std::vector<int64_t> target;
+        if (node.opset() < 7) {
+            target.assign(static_cast<size_t>(x_rank - 1), 1);
+            target[0] = -1;
+        } else {
+            target = {1, -1};
+        }
         slope = std::make_shared<v1::Reshape>(slope, i64s(target), false);
     }
-    auto negative = std::make_shared<v1::Less>(x, scalar_of(x.get_element_type(), 0.0));
-    return {std::make_shared<v1::Select>(negative, std::make_shared<v1::Multiply>(x, slope), x)->output(0)};
+    return {std::make_shared<v0::PRelu>(x, slope)->output(0)};
 }
 
 ov::OutputVector clip(const NodeContext& node) {
