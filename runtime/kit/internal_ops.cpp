@@ -93,6 +93,25 @@ const ov::CoordinateDiff& FusedConvolution::get_pads_end() const {
 
 bool FusedConvolution::is_grouped() const { return ov::is_type<ov::op::v1::GroupConvolution>(m_convolution); }
 
+bool FusedConvolution::slope_per_channel() const {
+    if (m_activation != FusedActivation::PRelu || get_input_partial_shape(slope_input()).is_dynamic() ||
+        get_output_partial_shape(0).is_dynamic())
+        return false;
+    const ov::Shape slope = get_input_shape(slope_input()), out = get_output_shape(0);
+    if (ov::shape_size(slope) == 1)
+        return true;
+    if (out.size() < 2 || slope.size() > out.size())
+        return false;
+    if (slope.size() == 1)
+        return slope[0] == out[1];  // PRelu's own rule for a 1-D slope, whatever numpy would say
+    for (size_t i = 0; i < slope.size(); ++i) {
+        const size_t axis = out.size() - slope.size() + i;
+        if (slope[i] != (axis == 1 ? out[1] : 1))
+            return false;
+    }
+    return true;
+}
+
 void FusedConvolution::validate_and_infer_types() {
     const std::string self = "FusedConvolution '" + get_friendly_name() + "'";
     OPENVINO_ASSERT(m_has_addend || !m_addend_first, self, " sums its addend first but has none");

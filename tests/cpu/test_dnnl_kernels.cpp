@@ -174,6 +174,7 @@ struct FusedCase {
     bool per_channel_slope = false;
     bool addend = false;
     bool in_place = false;
+    bool one_d_slope = false;  // the per-channel slope as [C], which PRelu reads along the channels too
 };
 
 TEST(CpuDnnlConvolution, FusedPostOpsMatchTheReference) {
@@ -185,6 +186,7 @@ TEST(CpuDnnlConvolution, FusedPostOpsMatchTheReference) {
         {FusedActivation::Tanh},
         {FusedActivation::PRelu, false},
         {FusedActivation::PRelu, true},
+        {FusedActivation::PRelu, true, false, false, true},
         {FusedActivation::Relu, false, true, false},
         {FusedActivation::Relu, false, true, true},
         {FusedActivation::None, false, true, true},
@@ -210,7 +212,7 @@ TEST(CpuDnnlConvolution, FusedPostOpsMatchTheReference) {
                                        std::make_shared<ov::op::v0::Constant>(bias_tensor)};
             std::vector<ov::Tensor> inputs{random_tensor(g.data, seed), filters_tensor, bias_tensor};
             if (c.activation == FusedActivation::PRelu) {
-                const auto slope = random_tensor(c.per_channel_slope ? ov::Shape{channels, 1, 1} : ov::Shape{1}, seed + 3,
+                const auto slope = random_tensor(!c.per_channel_slope ? ov::Shape{1} : c.one_d_slope ? ov::Shape{channels} : ov::Shape{channels, 1, 1}, seed + 3,
                                                  0.05f, 0.5f);
                 arguments.push_back(std::make_shared<ov::op::v0::Constant>(slope));
                 inputs.push_back(slope);
@@ -236,7 +238,7 @@ TEST(CpuDnnlConvolution, FusedPostOpsMatchTheReference) {
             }
             const auto actual = run_bound(*kernel, buffers, in_place ? addend_index : -1, 2);
             EXPECT_LE(max_rel_diff(actual, expected), kTolerance)
-                << g << " " << devmux::kit::to_string(c.activation) << (c.per_channel_slope ? " per channel" : "")
+                << g << " " << devmux::kit::to_string(c.activation) << (c.per_channel_slope ? " per channel" : "") << (c.one_d_slope ? " (1-D)" : "")
                 << (c.addend ? " + addend" : "") << (in_place ? " in place" : "") << " kernel " << kernel->name();
         }
     }

@@ -387,6 +387,26 @@ TEST(OpenclKernels, FusedPointwiseAndGroupedConvolutionsMatchTheReference) {
     EXPECT_EQ(kernels.size(), 3u) << ::testing::PrintToString(kernels);
 }
 
+// A PRelu slope with as many values as channels but along the last axis ([1, 1, 1, W], W = C): numpy's rule puts
+// it on the columns, so the convolution, which indexes a fused slope by channel, must not take it as its own
+// (it did, and answered wrong): OPENCL refuses it, naming the op, and HETERO runs it on CPU.
+TEST(OpenclKernels, APReluSlopeAlongTheLastAxisIsNotReadPerChannel) {
+    require_device();
+    auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 4, 8, 8});
+    auto conv = std::make_shared<ov::op::v1::Convolution>(x, random_constant({8, 4, 3, 3}, 501), ov::Strides{1, 1},
+                                                          ov::CoordinateDiff{1, 1}, ov::CoordinateDiff{1, 1},
+                                                          ov::Strides{1, 1});
+    auto biased = std::make_shared<ov::op::v1::Add>(conv, random_constant({1, 8, 1, 1}, 502));
+    auto prelu = std::make_shared<ov::op::v0::PRelu>(biased, random_constant({1, 1, 1, 8}, 503));
+    auto model = std::make_shared<ov::Model>(ov::OutputVector{prelu}, ov::ParameterVector{x}, "prelu_on_columns");
+    ov::Core& core = admitting_core();
+    const std::string message = error_of([&] { core.compile_model(model, "OPENCL"); });
+    EXPECT_NE(message.find("per-channel PRelu slope"), std::string::npos) << message;
+    EXPECT_NE(message.find(prelu->get_friendly_name()), std::string::npos) << message;
+    auto request = core.compile_model(model, "HETERO:OPENCL,CPU").create_infer_request();
+    infer_and_expect_reference(request, model, {seeded_tensor({1, 4, 8, 8}, 504)}, 1e-5f);
+}
+
 // Each path of the blocked convolution, pooling and reduction kernels, on shapes that end mid-block (PoCL, a
 // CPU-type device, runs the 16-channel kernels):
 // - 16 output channels on rows of 23 (row blocks of 8, the last one partial), PRelu applied per element;

@@ -578,9 +578,14 @@ std::optional<ConvSpec> conv_spec_of(const std::shared_ptr<ov::Node>& node) {
             spec.alpha = static_cast<float>(fused->get_clamp_min());
             spec.beta = static_cast<float>(fused->get_clamp_max());
         } else if (spec.activation == kit::FusedActivation::PRelu) {
-            auto slopes = per_channel_constant(node->input_value(fused->slope_input()), channels, out.size());
-            if (slopes.empty())
+            const auto slope =
+                ov::as_type_ptr<ov::op::v0::Constant>(fused->get_input_node_shared_ptr(fused->slope_input()));
+            if (!fused->slope_per_channel() || !slope || slope->get_element_type() != ov::element::f32)
                 return std::nullopt;
+            const float* slope_data = slope->get_data_ptr<float>();
+            std::vector<float> slopes(channels);
+            for (size_t c = 0; c < channels; ++c)
+                slopes[c] = slope_data[ov::shape_size(slope->get_shape()) == 1 ? 0 : c];
             if (std::all_of(slopes.begin(), slopes.end(), [&](float s) { return s == slopes[0]; }))
                 spec.alpha = slopes[0];
             else

@@ -218,8 +218,7 @@ OpenclKernelEntry convolution_entry() {
                        if (!is_constant(n, 2) || ov::shape_size(n.get_input_shape(2)) != out[1])
                            return std::string("needs a constant per-channel bias");
                        if (fused->get_activation() == kit::FusedActivation::PRelu) {
-                           const size_t slope = ov::shape_size(n.get_input_shape(fused->slope_input()));
-                           if (!is_constant(n, fused->slope_input()) || (slope != 1 && slope != out[1]))
+                           if (!is_constant(n, fused->slope_input()) || !fused->slope_per_channel())
                                return std::string("needs a constant scalar or per-channel PRelu slope");
                        }
                        if (fused->has_scale_shift())

@@ -73,6 +73,10 @@ public:
     bool is_grouped() const;
     /// @brief The input index of the PRelu slope, of the scale, of the shift, or of the addend.
     size_t slope_input() const { return 3; }
+    /// @brief The PRelu slope is one number, or one per output channel as PRelu reads it: a 1-D slope as long
+    /// as the channel axis, or a shape whose only dimension above 1 lies under the output's channel axis.
+    /// Backends that index the slope by channel check this first.
+    bool slope_per_channel() const;
     size_t scale_input() const { return m_activation == FusedActivation::PRelu ? 4 : 3; }
     size_t shift_input() const { return scale_input() + 1; }
     size_t addend_input() const { return scale_input() + (m_has_scale_shift ? 2 : 0); }
