@@ -9,16 +9,13 @@
 
 #include "devmux/kit/internal_ops.hpp"
 #include "kernels/dnnl_kernels.hpp"
+#include "kernels/kernel.hpp"
 #include "openvino/op/concat.hpp"
 #include "openvino/op/util/max_pool_base.hpp"
 #include "transformations.hpp"
 
 namespace devmux {
 namespace cpu {
-// The data input of an f32 element-wise Add, Subtract, Multiply, Divide, Maximum or Minimum whose other
-// operand is a one-element Constant, which its kernel computes alike over any layout (kernels/eltwise.cpp).
-std::optional<size_t> eltwise_scalar_constant_data_input(const ov::Node& node);
-
 namespace {
 
 // oneDNN's per-call cost (argument maps, OpenMP team) is a few microseconds: a convolution of fewer

@@ -952,7 +952,8 @@ PYBIND11_MODULE(_pyopenvino, m) {
             const auto status = py::cast(info.status).attr("name").cast<std::string>();
             std::ostringstream os;
             os << "<ProfilingInfo: node_name='" << info.node_name << "', node_type='" << info.node_type
-               << "', exec_type='" << info.exec_type << "', status=" << status << ", real_time=" << info.real_time.count() << "us, cpu_time=" << info.cpu_time.count() << "us>";
+               << "', exec_type='" << info.exec_type << "', status=" << status
+               << ", real_time=" << info.real_time.count() << "us, cpu_time=" << info.cpu_time.count() << "us>";
             return os.str();
         });
 

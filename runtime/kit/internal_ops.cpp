@@ -3,6 +3,7 @@
 
 #include "devmux/kit/passes.hpp"
 #include "devmux/kit/pattern.hpp"
+#include "ops/reference/prelu_slope.hpp"
 #include "openvino/op/add.hpp"
 #include "openvino/op/clamp.hpp"
 #include "openvino/op/constant.hpp"
@@ -97,13 +98,13 @@ bool FusedConvolution::slope_per_channel() const {
     if (m_activation != FusedActivation::PRelu || get_input_partial_shape(slope_input()).is_dynamic() ||
         get_output_partial_shape(0).is_dynamic())
         return false;
-    const ov::Shape slope = get_input_shape(slope_input()), out = get_output_shape(0);
+    const ov::Shape out = get_output_shape(0);
+    const ov::Shape slope = devmux::ref::prelu_slope_shape(out, get_input_shape(slope_input()));
     if (ov::shape_size(slope) == 1)
         return true;
     if (out.size() < 2 || slope.size() > out.size())
         return false;
-    if (slope.size() == 1)
-        return slope[0] == out[1];  // PRelu's own rule for a 1-D slope, whatever numpy would say
+    // Right-aligned against the output, only the dimension under the channel axis may be above 1.
     for (size_t i = 0; i < slope.size(); ++i) {
         const size_t axis = out.size() - slope.size() + i;
         if (slope[i] != (axis == 1 ? out[1] : 1))

@@ -5,6 +5,7 @@
 
 #include "ops/reference/broadcast.hpp"
 #include "ops/reference/elementwise.hpp"
+#include "ops/reference/prelu_slope.hpp"
 #include "ops/reference/shape_util.hpp"
 
 namespace ov {
@@ -13,24 +14,6 @@ namespace v0 {
 
 namespace {
 using devmux::ref::describe;
-
-// OpenVINO's slope rule: a 1-D slope as long as the channel axis (1, or 0 for 1-D data) applies per
-// channel, i.e. it is read as [1, C, 1, ..., 1]; any other slope broadcasts with numpy rules.
-PartialShape effective_slope_shape(const PartialShape& data, const PartialShape& slope) {
-    if (!data.rank_is_static() || !slope.rank_is_static() || slope.size() != 1 || data.size() == 0)
-        return slope;
-    const size_t channel_axis = data.size() > 1 ? 1 : 0;
-    const Dimension& channels = data[channel_axis];
-    if (!channels.is_static() || !slope[0].is_static() || channels.get_length() != slope[0].get_length())
-        return slope;
-    std::vector<Dimension> dims(data.size(), Dimension(1));
-    dims[channel_axis] = slope[0];
-    return PartialShape(dims);
-}
-
-Shape effective_slope_shape(const Shape& data, const Shape& slope) {
-    return effective_slope_shape(PartialShape(data), PartialShape(slope)).to_shape();
-}
 
 // The slopes models use (one value, or one per channel): a direct loop with no broadcast walk and no
 // temporary, so that a plan falling back to evaluate() allocates nothing per inference. Returns 0 when
@@ -95,8 +78,9 @@ void PRelu::validate_and_infer_types() {
     const auto& slope_shape = get_input_partial_shape(1);
     // The slope may stretch to the data but must not grow it: the output has the data's shape.
     PartialShape merged;
+    const PartialShape read_slope = devmux::ref::prelu_slope_shape(data_shape, slope_shape);
     const bool fits =
-        devmux::ref::numpy_broadcast_shape(data_shape, effective_slope_shape(data_shape, slope_shape), merged) &&
+        devmux::ref::numpy_broadcast_shape(data_shape, read_slope, merged) &&
         (!data_shape.rank_is_static() || !merged.rank_is_static() ||
          (merged.size() == data_shape.size() && merged.compatible(data_shape)));
     if (!fits)
@@ -122,7 +106,7 @@ bool PRelu::evaluate(TensorVector& outputs, const TensorVector& inputs) const {
     if (const auto fast = evaluate_per_channel(outputs, data, slope))
         return fast > 0;
     const Shape data_shape = data.get_shape();
-    const Shape slope_shape = effective_slope_shape(data_shape, slope.get_shape());
+    const Shape slope_shape = devmux::ref::prelu_slope_shape(data_shape, slope.get_shape());
     Shape merged;
     if (!devmux::ref::numpy_broadcast_shape(data_shape, slope_shape, merged) || merged != data_shape)
         OPENVINO_THROW(describe(*this), ": slope shape ", slope.get_shape(), " does not broadcast to data shape ",

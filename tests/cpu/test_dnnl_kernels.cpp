@@ -309,15 +309,19 @@ TEST(CpuDnnlLayouts, BlockedValuesFlowBetweenOneDnnConvolutions) {
 }
 
 // conv + bias + Relu, fused into one oneDNN convolution.
-std::shared_ptr<ov::Node> conv_relu(const ov::Output<ov::Node>& value, size_t out_channels, size_t kernel, unsigned seed) {
-    const size_t in_channels = value.get_shape()[1];
+// conv + bias + Relu over a kh x kw window (openWakeWord has 1x3 and 3x1 ones), padded to keep the plane's size.
+std::shared_ptr<ov::Node> conv_relu(const ov::Output<ov::Node>& value, size_t out_channels, size_t kh, size_t kw,
+                                    unsigned seed) {
     auto w = std::make_shared<ov::op::v0::Constant>(
-        random_tensor({out_channels, in_channels, kernel, kernel}, seed, -0.2f, 0.2f));
-    const auto pad = static_cast<std::ptrdiff_t>(kernel / 2);
-    auto conv = std::make_shared<ov::op::v1::Convolution>(value, w, ov::Strides{1, 1}, ov::CoordinateDiff{pad, pad},
-                                                          ov::CoordinateDiff{pad, pad}, ov::Strides{1, 1});
+        random_tensor({out_channels, value.get_shape()[1], kh, kw}, seed, -0.2f, 0.2f));
+    const ov::CoordinateDiff pads{static_cast<std::ptrdiff_t>(kh / 2), static_cast<std::ptrdiff_t>(kw / 2)};
+    auto conv = std::make_shared<ov::op::v1::Convolution>(value, w, ov::Strides{1, 1}, pads, pads, ov::Strides{1, 1});
     auto bias = std::make_shared<ov::op::v0::Constant>(random_tensor({1, out_channels, 1, 1}, seed + 1));
     return std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(conv, bias));
+}
+
+std::shared_ptr<ov::Node> conv_relu(const ov::Output<ov::Node>& value, size_t out_channels, size_t kernel, unsigned seed) {
+    return conv_relu(value, out_channels, kernel, kernel, seed);
 }
 
 // A SqueezeNet fire module after a pooling: conv -> MaxPool -> squeeze 1x1 -> (expand 1x1, expand 3x3) ->
@@ -362,18 +366,6 @@ TEST(CpuDnnlLayouts, BlockedValuesFlowThroughMaxPoolAndAnInPlaceConcat) {
     }
 }
 
-// conv + bias + Relu over a kh x kw window (padded to keep the width): openWakeWord's 1x3 and 3x1 ones.
-std::shared_ptr<ov::Node> conv_relu_window(const ov::Output<ov::Node>& value, size_t out_channels, size_t kh, size_t kw,
-                                           unsigned seed) {
-    auto w = std::make_shared<ov::op::v0::Constant>(
-        random_tensor({out_channels, value.get_shape()[1], kh, kw}, seed, -0.3f, 0.3f));
-    const auto pad = static_cast<std::ptrdiff_t>(kw / 2);
-    auto conv = std::make_shared<ov::op::v1::Convolution>(value, w, ov::Strides{1, 1}, ov::CoordinateDiff{0, pad},
-                                                          ov::CoordinateDiff{0, pad}, ov::Strides{1, 1});
-    auto bias = std::make_shared<ov::op::v0::Constant>(random_tensor({1, out_channels, 1, 1}, seed + 1));
-    return std::make_shared<ov::op::v0::Relu>(std::make_shared<ov::op::v1::Add>(conv, bias));
-}
-
 std::shared_ptr<ov::op::v0::Constant> one_number(float value) {
     return ov::op::v0::Constant::create(ov::element::f32, ov::Shape{1, 1, 1, 1}, {value});
 }
@@ -383,14 +375,14 @@ std::shared_ptr<ov::op::v0::Constant> one_number(float value) {
 // a MaxPool between. With `tap` the first Maximum is also a model output, so it and its convolution stay plain.
 std::shared_ptr<ov::Model> speech_embedding_blocks(bool tap) {
     auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 1, 30, 16});
-    auto first = std::make_shared<ov::op::v1::Maximum>(conv_relu_window(x, 24, 3, 3, 120), one_number(0.05f));
-    auto second = std::make_shared<ov::op::v1::Subtract>(one_number(0.5f), conv_relu_window(first, 24, 1, 3, 122));
-    auto third = std::make_shared<ov::op::v1::Multiply>(conv_relu_window(second, 24, 3, 1, 124), one_number(1.5f));
+    auto first = std::make_shared<ov::op::v1::Maximum>(conv_relu(x, 24, 3, 3, 120), one_number(0.05f));
+    auto second = std::make_shared<ov::op::v1::Subtract>(one_number(0.5f), conv_relu(first, 24, 1, 3, 122));
+    auto third = std::make_shared<ov::op::v1::Multiply>(conv_relu(second, 24, 3, 1, 124), one_number(1.5f));
     auto pool = std::make_shared<ov::op::v1::MaxPool>(third, ov::Strides{2, 2}, ov::Shape{0, 0}, ov::Shape{0, 0},
                                                       ov::Shape{2, 2}, ov::op::RoundingType::FLOOR);
-    auto fourth = std::make_shared<ov::op::v1::Minimum>(conv_relu_window(pool, 72, 1, 3, 126), one_number(0.7f));
-    auto fifth = std::make_shared<ov::op::v1::Maximum>(one_number(0.02f), conv_relu_window(fourth, 72, 3, 1, 128));
-    ov::ResultVector results{std::make_shared<ov::op::v0::Result>(conv_relu_window(fifth, 24, 1, 3, 130))};
+    auto fourth = std::make_shared<ov::op::v1::Minimum>(conv_relu(pool, 72, 1, 3, 126), one_number(0.7f));
+    auto fifth = std::make_shared<ov::op::v1::Maximum>(one_number(0.02f), conv_relu(fourth, 72, 3, 1, 128));
+    ov::ResultVector results{std::make_shared<ov::op::v0::Result>(conv_relu(fifth, 24, 1, 3, 130))};
     if (tap)
         results.push_back(std::make_shared<ov::op::v0::Result>(first));
     return std::make_shared<ov::Model>(results, ov::ParameterVector{x}, "speech_embedding_blocks");
@@ -437,6 +429,35 @@ TEST(CpuDnnlLayouts, ChannelsLastFlowsThroughScalarElementwiseOpsAtAnyChannelCou
             EXPECT_EQ(kept, !blocks ? 0u : tap ? 9u : 11u);
             expect_outputs_match_reference(*compiled, *model, {1, 1, 30, 16}, 131 + static_cast<unsigned>(threads));
         }
+    }
+}
+
+// A MaxPool between two convolutions of 24 channels, with a window oneDNN's pooling takes (3x3, stride 2) and one
+// it refuses (1x1, stride 3, ceil rounding: the last window would need padding beyond the window itself). The
+// first convolution keeps oneDNN's pick where the MaxPool can read it, and is made again to write plain where it
+// cannot, so the MaxPool runs on the hand-written kernel instead of failing the compile.
+TEST(CpuDnnlLayouts, AConvolutionWritesPlainWhereTheMaxPoolAfterItCannotReadItsPick) {
+    const bool blocks = devmux::cpu::dnnl_channel_block() != 0;
+    for (const bool refused : {false, true}) {
+        SCOPED_TRACE(refused ? "1x1 window, stride 3, ceil" : "3x3 window, stride 2");
+        // 41x41 keeps both convolutions below Winograd's size (it would pick a padded layout) and above oneDNN's.
+        auto x = std::make_shared<ov::op::v0::Parameter>(ov::element::f32, ov::Shape{1, 8, 41, 41});
+        auto first = conv_relu(x, 24, 3, 150);
+        auto pool = std::make_shared<ov::op::v1::MaxPool>(
+            first, ov::Strides{refused ? 3u : 2u, refused ? 3u : 2u}, ov::Shape{0, 0}, ov::Shape{0, 0},
+            refused ? ov::Shape{1, 1} : ov::Shape{3, 3}, refused ? ov::op::RoundingType::CEIL : ov::op::RoundingType::FLOOR);
+        auto model = std::make_shared<ov::Model>(ov::OutputVector{conv_relu(pool, 24, 3, 152)}, ov::ParameterVector{x},
+                                                 "conv_pool_conv");
+        auto compiled = make_plugin()->compile_model(model, {ov::inference_num_threads(1)});
+        const auto& plan = std::dynamic_pointer_cast<devmux::cpu::CompiledModel>(compiled)->plan();
+        std::vector<std::string> layouts;  // of the first convolution's and the MaxPool's results
+        for (const auto& step : plan.steps)
+            if (step.node_type == "MaxPool" || (step.node_type == "FusedConvolution" && layouts.empty()))
+                layouts.push_back(plan.values[step.outputs[0]].layout);
+        ASSERT_EQ(layouts.size(), 2u);
+        const std::string kept = !blocks || refused ? "plain" : "dnnl_chosen";
+        EXPECT_EQ(layouts, (std::vector<std::string>{kept, kept}));
+        expect_outputs_match_reference(*compiled, *model, {1, 8, 41, 41}, 153);
     }
 }
 

@@ -213,9 +213,8 @@ std::optional<BinarySpec> binary_spec(const ov::Node& node, std::string* why) {
 
 }  // namespace
 
-// The layout pass (layouts.cpp) keeps such a node's data operand in a oneDNN layout and writes the result in
-// it too: with one number on the other side, every element is computed alike whatever order the elements lie
-// in, so the kernel runs on the buffer as it lies (dense layouts only, no padding: the pass sees to that).
+// With one number on the other side, every element is computed alike whatever order the elements lie in, so
+// the kernel runs on the buffer as it lies (dense layouts only, no padding: the layout pass sees to that).
 std::optional<size_t> eltwise_scalar_constant_data_input(const ov::Node& node) {
     if (node.get_input_size() != 2 || node.get_output_size() != 1 || !binary_spec(node, nullptr))
         return std::nullopt;

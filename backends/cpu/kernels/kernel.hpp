@@ -83,6 +83,11 @@ std::shared_ptr<const kit::OpKernel> make_kernel_without_dnnl(const std::shared_
 // whose factory finds at creation that oneDNN has no primitive for the node.
 std::shared_ptr<const kit::OpKernel> make_reference_cpu_kernel(const std::shared_ptr<ov::Node>& node);
 
+// The data input of an f32 element-wise Add, Subtract, Multiply, Divide, Maximum or Minimum whose other
+// operand is a one-element Constant, which its kernel (eltwise.cpp) computes alike over any layout: the layout
+// pass (layouts.cpp) lets such a node keep its data operand's oneDNN layout.
+std::optional<size_t> eltwise_scalar_constant_data_input(const ov::Node& node);
+
 /// Element-wise conversion (or plain copy for equal types) of one tensor into another of the same shape:
 /// used at the model's boundaries for f16 inputs and outputs and to copy values into output tensors.
 std::shared_ptr<const Kernel> make_convert_kernel(const ov::element::Type& from, const ov::element::Type& to);

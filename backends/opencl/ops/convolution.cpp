@@ -219,7 +219,9 @@ OpenclKernelEntry convolution_entry() {
                            return std::string("needs a constant per-channel bias");
                        if (fused->get_activation() == kit::FusedActivation::PRelu) {
                            if (!is_constant(n, fused->slope_input()) || !fused->slope_per_channel())
-                               return std::string("needs a constant scalar or per-channel PRelu slope");
+                               return "needs a constant scalar or per-channel PRelu slope, not a " +
+                                      std::string(is_constant(n, fused->slope_input()) ? "constant" : "computed") +
+                                      " slope of shape " + n.get_input_shape(fused->slope_input()).to_string();
                        }
                        if (fused->has_scale_shift())
                            for (const size_t input : {fused->scale_input(), fused->shift_input()}) {
